@@ -1,0 +1,34 @@
+using System.IO.Compression;
+
+namespace GrpcBench.Hosting;
+
+public enum ResponseCompression { None, Gzip, Deflate }
+
+/// <summary>What every host takes, whatever its stack. Read and validated once by <see cref="HostSettingsReader"/>.</summary>
+public sealed record HostSettings(
+    string Address,
+    int Port,
+    int? MaxReceiveMessageSize,
+    int? MaxSendMessageSize,
+    ResponseCompression ResponseCompression,
+    CompressionLevel ResponseCompressionLevel,
+    bool Tls,
+    KestrelSettings Kestrel,
+    int? ParentPid)
+{
+    public const int DefaultMaxReceiveMessageSize = 4 * 1024 * 1024;
+}
+
+/// <summary>
+/// Kestrel's HTTP/2 and body limits. A null value keeps what the profile says, and a profile that says
+/// nothing keeps the runtime's own default, which differs between .NET 6 and .NET 7+.
+/// </summary>
+public sealed record KestrelSettings(
+    string Profile,
+    int? InitialConnectionWindowSize,
+    int? InitialStreamWindowSize,
+    int? MaxStreamsPerConnection,
+    int? MaxFrameSize,
+    int? MaxRequestHeaderFieldSize,
+    long? MaxRequestBodySize,
+    bool UnlimitedRequestBodySize);

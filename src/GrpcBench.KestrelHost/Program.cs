@@ -1,0 +1,51 @@
+using GrpcBench.Hosting;
+using GrpcBench.KestrelHost;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.Options;
+using System.Net;
+
+HostSettings settings;
+try
+{
+    settings = HostSettingsReader.Read(args);
+}
+catch (InvalidSettingException e)
+{
+    Console.Error.WriteLine(e.Message);
+    return 2;
+}
+
+using var certificate = settings.Tls ? SelfSignedCertificate.Create() : null;
+
+var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = [] });
+builder.Logging.ClearProviders();
+builder.Logging.AddConsole(o => o.LogToStandardErrorThreshold = LogLevel.Trace).SetMinimumLevel(LogLevel.Warning);
+builder.Services.Configure<HostOptions>(o => o.ShutdownTimeout = TimeSpan.FromSeconds(4));
+builder.WebHost.ConfigureKestrel(kestrel =>
+{
+    KestrelLimits.Apply(kestrel, settings);
+    kestrel.Listen(IPAddress.Parse(settings.Address), settings.Port, listen =>
+    {
+        // Prior-knowledge h2c needs HTTP/2 alone on a cleartext endpoint.
+        listen.Protocols = HttpProtocols.Http2;
+        if (certificate is not null) listen.UseHttps(certificate);
+    });
+});
+
+var app = builder.Build();
+UploadProbe.Map(app);
+
+ParentWatch.StopWhenGone(settings.ParentPid, () => app.Lifetime.StopApplication());
+await app.StartAsync();
+
+var url = app.Urls.Single();
+var kestrelOptions = app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value;
+var ready = ReadyLine.ForThisProcess(
+    stack: "kestrel",
+    url,
+    certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
+    KestrelLimits.Effective(kestrelOptions, settings));
+Console.WriteLine(ready.ToJson());
+
+await app.WaitForShutdownAsync();
+return 0;

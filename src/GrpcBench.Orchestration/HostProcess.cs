@@ -1,0 +1,158 @@
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+using GrpcBench.Hosting;
+
+namespace GrpcBench.Orchestration;
+
+/// <summary>What to start: a host's build for one runtime, with its settings as command-line arguments.</summary>
+public sealed record HostLaunch(string Project, string Runtime, IReadOnlyList<string> Arguments)
+{
+    public string Configuration { get; init; } = BuildConfiguration.Current;
+    public TimeSpan ReadyTimeout { get; init; } = TimeSpan.FromSeconds(30);
+
+    /// <summary>The build to start; normally the one for <see cref="Runtime"/>.</summary>
+    public string BuildFramework { get; init; } = Runtime;
+
+    public string AssemblyPath => Path.Combine(DotnetRoots.RepositoryRoot, "src", Project, "bin", Configuration, BuildFramework, Project + ".dll");
+}
+
+public sealed class HostStartException(string message) : Exception(message);
+
+/// <summary>
+/// A host running as a child process. Started, it has printed its ready line and runs on the runtime it
+/// was asked for; disposed, it is gone. Hosts still alive when this process exits are killed.
+/// </summary>
+public sealed class HostProcess : IAsyncDisposable
+{
+    private static readonly HashSet<HostProcess> Live = [];
+    private readonly Process _process;
+    private readonly List<string> _stderr = [];
+
+    static HostProcess()
+    {
+        AppDomain.CurrentDomain.ProcessExit += (_, _) => KillAll();
+        Console.CancelKeyPress += (_, _) => KillAll();
+    }
+
+    private HostProcess(Process process, HostLaunch launch)
+    {
+        _process = process;
+        Launch = launch;
+    }
+
+    public HostLaunch Launch { get; }
+    public ReadyLine Ready { get; private set; } = null!;
+    public int Pid => _process.Id;
+    public bool HasExited => _process.HasExited;
+    public int ExitCode => _process.ExitCode;
+    public string StandardError { get { lock (_stderr) return string.Join('\n', _stderr); } }
+
+    public static async Task<HostProcess> StartAsync(HostLaunch launch, CancellationToken cancellationToken = default)
+    {
+        var root = DotnetRoots.For(launch.BuildFramework);
+        if (!File.Exists(launch.AssemblyPath))
+            throw new HostStartException($"{launch.Project} for {launch.Runtime} is not built: {launch.AssemblyPath} is missing");
+
+        var start = new ProcessStartInfo(Path.Combine(root, "dotnet"))
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        start.ArgumentList.Add(launch.AssemblyPath);
+        foreach (var argument in launch.Arguments) start.ArgumentList.Add(argument);
+        start.ArgumentList.Add("--parentPid");
+        start.ArgumentList.Add(Environment.ProcessId.ToString());
+        start.Environment["DOTNET_ROOT"] = root;
+        // A roll-forward would run a "net6.0" host on a newer runtime and void the comparison.
+        foreach (var name in new[] { "DOTNET_ROLL_FORWARD", "DOTNET_ROLL_FORWARD_TO_PRERELEASE", "DOTNET_ROLL_FORWARD_ON_NO_CANDIDATE_FX" })
+            start.Environment.Remove(name);
+
+        var host = new HostProcess(new Process { StartInfo = start }, launch);
+        var ready = new TaskCompletionSource<ReadyLine>(TaskCreationOptions.RunContinuationsAsynchronously);
+        host._process.OutputDataReceived += (_, e) =>
+        {
+            if (e.Data is null) ready.TrySetException(new HostStartException(host.ExitMessage("closed its output before it was ready")));
+            else if (ReadyLine.TryParse(e.Data) is { } line) ready.TrySetResult(line);
+        };
+        host._process.ErrorDataReceived += (_, e) =>
+        {
+            if (e.Data is not null) lock (host._stderr) host._stderr.Add(e.Data);
+        };
+
+        host._process.Start();
+        lock (Live) Live.Add(host);
+        host._process.BeginOutputReadLine();
+        host._process.BeginErrorReadLine();
+
+        try
+        {
+            host.Ready = await ready.Task.WaitAsync(launch.ReadyTimeout, cancellationToken);
+            var expected = RuntimeVersions.Major(launch.Runtime);
+            if (host.Ready.RuntimeMajor != expected)
+                throw new HostStartException(
+                    $"{launch.Project} was asked to run on {launch.Runtime} but reports {host.Ready.Runtime}; refusing its results");
+            return host;
+        }
+        catch (Exception e)
+        {
+            await host.DisposeAsync();
+            if (e is TimeoutException) throw new HostStartException($"{launch.Project} printed no ready line within {launch.ReadyTimeout.TotalSeconds:0} s");
+            throw;
+        }
+    }
+
+    private string ExitMessage(string what)
+    {
+        _process.WaitForExit(5_000);
+        var exit = _process.HasExited ? $"exit code {_process.ExitCode}" : "still running";
+        return $"{Launch.Project} {what} ({exit}): {StandardError}";
+    }
+
+    /// <summary>SIGTERM, then a kill if the host has not stopped within the grace period.</summary>
+    public async Task StopAsync(TimeSpan? grace = null)
+    {
+        if (_process.HasExited) return;
+        _ = Kill(_process.Id, Sigterm);
+        using var timeout = new CancellationTokenSource(grace ?? TimeSpan.FromSeconds(5));
+        try
+        {
+            await _process.WaitForExitAsync(timeout.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            _process.Kill(entireProcessTree: true);
+            await _process.WaitForExitAsync();
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        try
+        {
+            await StopAsync();
+        }
+        finally
+        {
+            lock (Live) Live.Remove(this);
+            _process.Dispose();
+        }
+    }
+
+    private static void KillAll()
+    {
+        lock (Live)
+        {
+            foreach (var host in Live)
+            {
+                try { host._process.Kill(entireProcessTree: true); }
+                catch (InvalidOperationException) { }
+            }
+        }
+    }
+
+    private const int Sigterm = 15;
+
+    [DllImport("libc", EntryPoint = "kill", SetLastError = true)]
+    private static extern int Kill(int pid, int signal);
+}

@@ -1,0 +1,93 @@
+using GrpcBench.Hosting;
+using Microsoft.Extensions.Configuration;
+
+namespace GrpcBench.Tests;
+
+public class HostSettingsTests
+{
+    private static HostSettings Read(params string[] args) => HostSettingsReader.Read(new ConfigurationBuilder().AddCommandLine(args).Build());
+
+    [Fact]
+    public void Defaults_bind_loopback_on_a_free_port_with_the_runtime_defaults()
+    {
+        var settings = Read();
+
+        Assert.Equal("127.0.0.1", settings.Address);
+        Assert.Equal(0, settings.Port);
+        Assert.Equal(4 * 1024 * 1024, settings.MaxReceiveMessageSize);
+        Assert.Null(settings.MaxSendMessageSize);
+        Assert.Equal(ResponseCompression.None, settings.ResponseCompression);
+        Assert.False(settings.Tls);
+        Assert.Equal(KestrelProfiles.Default, settings.Kestrel.Profile);
+        Assert.Null(settings.Kestrel.InitialStreamWindowSize);
+    }
+
+    [Fact]
+    public void Command_line_overrides_environment_which_overrides_appsettings()
+    {
+        var json = Path.GetTempFileName();
+        File.WriteAllText(json, """{ "Port": 5001, "Tls": true, "Kestrel": { "Profile": "large-windows" } }""");
+        try
+        {
+            var config = new ConfigurationBuilder()
+                .AddJsonFile(json)
+                .AddInMemoryCollection(new Dictionary<string, string?> { ["Port"] = "5002", ["ResponseCompression"] = "gzip" })
+                .AddCommandLine(["--port", "5003"])
+                .Build();
+
+            var settings = HostSettingsReader.Read(config);
+
+            Assert.Equal(5003, settings.Port);
+            Assert.Equal(ResponseCompression.Gzip, settings.ResponseCompression);
+            Assert.True(settings.Tls);
+            Assert.Equal(KestrelProfiles.LargeWindows, settings.Kestrel.Profile);
+        }
+        finally
+        {
+            File.Delete(json);
+        }
+    }
+
+    [Fact]
+    public void Environment_variables_with_the_prefix_are_read()
+    {
+        Environment.SetEnvironmentVariable("GRPCBENCH_KESTREL__INITIALSTREAMWINDOWSIZE", "131072");
+        try
+        {
+            Assert.Equal(131_072, HostSettingsReader.Read([]).Kestrel.InitialStreamWindowSize);
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("GRPCBENCH_KESTREL__INITIALSTREAMWINDOWSIZE", null);
+        }
+    }
+
+    [Theory]
+    [InlineData("--kestrel:initialStreamWindowSize", "65534", "Kestrel:initialStreamWindowSize=65534: allowed a whole number from 65,535 to 2,147,483,647")]
+    [InlineData("--kestrel:initialConnectionWindowSize", "2147483648", "Kestrel:initialConnectionWindowSize=2147483648: allowed a whole number from 65,535 to 2,147,483,647")]
+    [InlineData("--kestrel:maxFrameSize", "1000", "Kestrel:maxFrameSize=1000: allowed a whole number from 16,384 to 16,777,215")]
+    [InlineData("--maxReceiveMessageSize", "-1", "maxReceiveMessageSize=-1: allowed a size in bytes from 0 to 2,147,483,647, or unlimited")]
+    [InlineData("--kestrel:maxRequestBodySize", "-5", "Kestrel:maxRequestBodySize=-5: allowed a size in bytes")]
+    [InlineData("--responseCompression", "brotli", "responseCompression=brotli: allowed one of none, gzip, deflate")]
+    [InlineData("--kestrel:profile", "net5-windows", "Kestrel:profile=net5-windows: allowed one of default, net6-windows, large-windows")]
+    [InlineData("--address", "example.org", "address=example.org: allowed an IPv4 or IPv6 address")]
+    [InlineData("--port", "70000", "port=70000: allowed a whole number from 0 to 65,535")]
+    [InlineData("--tls", "maybe", "tls=maybe: allowed true or false")]
+    public void An_impossible_setting_is_named_with_what_is_allowed(string key, string value, string expected)
+    {
+        var error = Assert.Throws<InvalidSettingException>(() => Read(key, value));
+
+        Assert.StartsWith("invalid setting ", error.Message);
+        Assert.Contains(expected, error.Message, StringComparison.OrdinalIgnoreCase);
+        Assert.DoesNotContain('\n', error.Message);
+    }
+
+    [Theory]
+    [InlineData("default", null, null)]
+    [InlineData("net6-windows", 131_072, 98_304)]
+    [InlineData("large-windows", 33_554_432, 16_777_216)]
+    public void Profiles_name_the_windows_they_set(string profile, int? connection, int? stream)
+    {
+        Assert.Equal((connection, stream), KestrelProfiles.Windows(profile));
+    }
+}
