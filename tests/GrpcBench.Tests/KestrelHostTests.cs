@@ -60,7 +60,7 @@ public class KestrelHostTests
     public async Task Upload_over_h2c_and_tls(bool tls)
     {
         await using var host = await Hosts.StartKestrelAsync("--tls", tls.ToString());
-        using var client = ProbeClient.For(host.Ready);
+        using var client = Http2Client.For(host.Ready, TimeSpan.FromSeconds(60));
 
         using var response = await ProbeClient.UploadAsync(client, 20 * 1024 * 1024);
 
@@ -76,13 +76,13 @@ public class KestrelHostTests
         const long size = 40_000_000;
         await using (var strict = await Hosts.StartKestrelAsync())
         {
-            using var client = ProbeClient.For(strict.Ready);
+            using var client = Http2Client.For(strict.Ready, TimeSpan.FromSeconds(60));
             using var refused = await ProbeClient.UploadAsync(client, size);
             Assert.Equal(HttpStatusCode.RequestEntityTooLarge, refused.StatusCode);
         }
 
         await using var raised = await Hosts.StartKestrelAsync("--maxReceiveMessageSize", "50000000");
-        using var raisedClient = ProbeClient.For(raised.Ready);
+        using var raisedClient = Http2Client.For(raised.Ready, TimeSpan.FromSeconds(60));
         using var accepted = await ProbeClient.UploadAsync(raisedClient, size);
         Assert.Equal(HttpStatusCode.OK, accepted.StatusCode);
         Assert.Equal(50_000_005, raised.Ready.Setting("kestrel.maxRequestBodySize")?.GetInt64());

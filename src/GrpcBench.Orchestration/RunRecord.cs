@@ -1,0 +1,43 @@
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+
+namespace GrpcBench.Orchestration;
+
+/// <summary>What produced a result: the commit and the machine, recorded with every run.</summary>
+public sealed record RunRecord(string Commit, MachineRecord Machine, DateTimeOffset StartedAt)
+{
+    public static RunRecord Now() => new(GitCommit(), MachineRecord.Current(), DateTimeOffset.UtcNow);
+
+    private static string GitCommit()
+    {
+        try
+        {
+            var git = Process.Start(new ProcessStartInfo("git", "-C " + DotnetRoots.RepositoryRoot + " describe --always --dirty --abbrev=12")
+            {
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+            })!;
+            var commit = git.StandardOutput.ReadToEnd().Trim();
+            git.WaitForExit();
+            return git.ExitCode == 0 ? commit : "unknown";
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return "unknown (no git)";
+        }
+    }
+}
+
+public sealed record MachineRecord(int Cores, double MemoryGiB, string Os, string Cpu, string? Link)
+{
+    public static MachineRecord Current() => new(
+        Environment.ProcessorCount,
+        Math.Round(MemTotalKiB() / 1024.0 / 1024.0, 1),
+        RuntimeInformation.OSDescription,
+        File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name"))?.Split(':', 2)[1].Trim() ?? "unknown",
+        // Set by eng/shaped-link.sh when the run happens inside a bandwidth-limited network namespace.
+        Environment.GetEnvironmentVariable("GRPCBENCH_LINK"));
+
+    private static long MemTotalKiB() =>
+        long.Parse(File.ReadLines("/proc/meminfo").First(l => l.StartsWith("MemTotal:")).Split(' ', StringSplitOptions.RemoveEmptyEntries)[1]);
+}
