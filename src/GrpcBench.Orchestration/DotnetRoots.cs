@@ -13,17 +13,19 @@ public static class DotnetRoots
     public static string PrivateRoot =>
         Environment.GetEnvironmentVariable("GRPCBENCH_DOTNET_ROOT") is { Length: > 0 } root ? root : Path.Combine(RepositoryRoot, ".dotnet");
 
-    public static string For(string runtime)
+    public static string For(string runtime) => For(runtime, PrivateRoot);
+
+    public static string For(string runtime, string privateRoot)
     {
         if (!Runtimes.Contains(runtime))
             throw new ArgumentException($"invalid runtime {runtime}: allowed one of {string.Join(", ", Runtimes)}", nameof(runtime));
         if (runtime == CurrentMoniker) return SystemRoot;
         var major = runtime[3..runtime.IndexOf('.')];
-        var shared = Path.Combine(PrivateRoot, "shared", "Microsoft.NETCore.App");
+        var shared = Path.Combine(privateRoot, "shared", "Microsoft.NETCore.App");
         if (!Directory.Exists(shared) || !Directory.EnumerateDirectories(shared, $"{major}.*").Any())
             throw new InvalidOperationException(
-                $"runtime {runtime} is not provisioned under {PrivateRoot}: run eng/provision-runtimes.sh {runtime}");
-        return PrivateRoot;
+                $"runtime {runtime} is not provisioned under {privateRoot}: run eng/provision-runtimes.sh {runtime}");
+        return privateRoot;
     }
 
     public static string CurrentMoniker => $"net{Environment.Version.Major}.0";

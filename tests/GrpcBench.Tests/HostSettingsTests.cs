@@ -48,20 +48,6 @@ public class HostSettingsTests
         }
     }
 
-    [Fact]
-    public void Environment_variables_with_the_prefix_are_read()
-    {
-        Environment.SetEnvironmentVariable("GRPCBENCH_KESTREL__INITIALSTREAMWINDOWSIZE", "131072");
-        try
-        {
-            Assert.Equal(131_072, HostSettingsReader.Read([]).Kestrel.InitialStreamWindowSize);
-        }
-        finally
-        {
-            Environment.SetEnvironmentVariable("GRPCBENCH_KESTREL__INITIALSTREAMWINDOWSIZE", null);
-        }
-    }
-
     [Theory]
     [InlineData("--kestrel:initialStreamWindowSize", "65534", "Kestrel:initialStreamWindowSize=65534: allowed a whole number from 65,535 to 2,147,483,647")]
     [InlineData("--kestrel:initialConnectionWindowSize", "2147483648", "Kestrel:initialConnectionWindowSize=2147483648: allowed a whole number from 65,535 to 2,147,483,647")]
@@ -89,5 +75,25 @@ public class HostSettingsTests
     public void Profiles_name_the_windows_they_set(string profile, int? connection, int? stream)
     {
         Assert.Equal((connection, stream), KestrelProfiles.Windows(profile));
+    }
+}
+
+/// <summary>Changes this process's environment, which every host started meanwhile would inherit: runs alone.</summary>
+[CollectionDefinition(nameof(ProcessEnvironmentTests), DisableParallelization = true)]
+[Collection(nameof(ProcessEnvironmentTests))]
+public class ProcessEnvironmentTests
+{
+    [Fact]
+    public void Environment_variables_with_the_prefix_are_read()
+    {
+        Environment.SetEnvironmentVariable("GRPCBENCH_KESTREL__INITIALSTREAMWINDOWSIZE", "131072");
+        try
+        {
+            Assert.Equal(131_072, HostSettingsReader.Read([]).Kestrel.InitialStreamWindowSize);
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("GRPCBENCH_KESTREL__INITIALSTREAMWINDOWSIZE", null);
+        }
     }
 }

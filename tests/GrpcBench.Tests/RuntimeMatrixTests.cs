@@ -1,0 +1,73 @@
+using System.Net;
+using GrpcBench.Orchestration;
+using GrpcBench.Tests.Infrastructure;
+using static GrpcBench.Tests.Infrastructure.Http2ServerSettings;
+
+namespace GrpcBench.Tests;
+
+/// <summary>
+/// The Kestrel host on each runtime the machine can provision (eng/provision-runtimes.sh), as a real
+/// process that reports its own runtime. .NET 6 has no runtime pack on the package feed here.
+/// </summary>
+public class RuntimeMatrixTests
+{
+    [Theory]
+    [InlineData("net8.0", ".NET 8.0.")]
+    [InlineData("net10.0", ".NET 10.0.")]
+    public async Task Host_runs_on_the_runtime_it_was_asked_for(string runtime, string reported)
+    {
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, runtime, []));
+        using var client = Http2Client.For(host.Ready, TimeSpan.FromSeconds(60));
+
+        using var response = await ProbeClient.UploadAsync(client, 20 * 1024 * 1024);
+
+        Assert.StartsWith(reported, host.Ready.Runtime);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+    }
+
+    [Theory]
+    [InlineData("net8.0")]
+    [InlineData("net10.0")]
+    public async Task Runtimes_since_dotnet_7_announce_768_KiB_stream_and_1_MiB_connection_windows(string runtime)
+    {
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, runtime, []));
+
+        var announced = await ReadAsync(new Uri(host.Ready.Url));
+
+        Assert.Equal(786_432u, announced.Settings[InitialWindowSize]);
+        Assert.Equal(1_048_576, announced.ConnectionWindow);
+    }
+
+    [Fact]
+    public async Task Net6_profile_on_dotnet_8_announces_the_dotnet_6_windows()
+    {
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net8.0", ["--kestrel:profile", "net6-windows"]));
+
+        var announced = await ReadAsync(new Uri(host.Ready.Url));
+
+        Assert.Equal(98_304u, announced.Settings[InitialWindowSize]);
+        Assert.Equal(131_072, announced.ConnectionWindow);
+    }
+
+    [Fact]
+    public void A_runtime_that_is_not_provisioned_is_a_clear_error()
+    {
+        var unprovisioned = Directory.CreateTempSubdirectory().FullName;
+        try
+        {
+            var error = Assert.Throws<InvalidOperationException>(() => DotnetRoots.For("net8.0", unprovisioned));
+            Assert.Equal($"runtime net8.0 is not provisioned under {unprovisioned}: run eng/provision-runtimes.sh net8.0", error.Message);
+        }
+        finally
+        {
+            Directory.Delete(unprovisioned);
+        }
+    }
+
+    [Fact]
+    public void An_unknown_runtime_is_refused_with_the_allowed_ones()
+    {
+        var error = Assert.Throws<ArgumentException>(() => DotnetRoots.For("net7.0"));
+        Assert.StartsWith("invalid runtime net7.0: allowed one of net6.0, net8.0, net10.0", error.Message);
+    }
+}
