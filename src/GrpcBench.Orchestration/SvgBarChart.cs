@@ -36,7 +36,7 @@ public static class SvgBarChart
                 var width = double.IsFinite(value) ? value / max * plotWidth : 0;
                 var barY = y + s * barHeight;
                 svg.AppendLine($"""<rect x="{labelWidth}" y="{barY}" width="{F(width)}" height="{barHeight - 2}" fill="{Colors[s % Colors.Length]}"/>""");
-                svg.AppendLine($"""<text x="{labelWidth + F(width + 4)}" y="{barY + barHeight - 4}">{(double.IsFinite(value) ? F(value) + " " + unit : "failed")}</text>""");
+                svg.AppendLine($"""<text x="{F(labelWidth + width + 4)}" y="{barY + barHeight - 4}">{(double.IsFinite(value) ? F(value) + " " + unit : "failed")}</text>""");
             }
         }
         svg.AppendLine($"""<line x1="{labelWidth}" y1="{top - 4}" x2="{labelWidth}" y2="{height - 36}" stroke="#333"/>""");

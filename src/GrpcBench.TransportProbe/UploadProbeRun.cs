@@ -43,6 +43,9 @@ public sealed class UploadProbeRun(ProbeOptions options)
         }
     }
 
+    /// <summary>Raised after each upload attempt with the configuration, its host's process id and the round.</summary>
+    public event Action<ProbeConfiguration, int, int>? Uploaded;
+
     public async Task<List<ConfigurationResult>> RunAsync(CancellationToken cancellationToken)
     {
         var targets = (from runtime in options.Runtimes
@@ -73,6 +76,7 @@ public sealed class UploadProbeRun(ProbeOptions options)
                         {
                             if (round == options.Warmup && target.Host is { HasExited: false } host) target.CpuAtStart = ProcessStats.CpuTime(host.Pid);
                             await UploadAsync(target, payload, measured: round >= options.Warmup, cancellationToken);
+                            if (target.Host is { } started) Uploaded?.Invoke(target.Configuration, started.Pid, round);
                             uploading.Increment(1);
                         }
                     }
