@@ -16,7 +16,11 @@ public sealed record HostLaunch(string Project, string Runtime, IReadOnlyList<st
     public string AssemblyPath => Path.Combine(DotnetRoots.RepositoryRoot, "src", Project, "bin", Configuration, BuildFramework, Project + ".dll");
 }
 
-public sealed class HostStartException(string message) : Exception(message);
+public sealed class HostStartException(string message, int? pid = null) : Exception(message)
+{
+    /// <summary>The process that was started and then stopped, if one was.</summary>
+    public int? Pid { get; } = pid;
+}
 
 /// <summary>
 /// A host running as a child process. Started, it has printed its ready line and runs on the runtime it
@@ -81,6 +85,7 @@ public sealed class HostProcess : IAsyncDisposable
         };
 
         host._process.Start();
+        var pid = host._process.Id;
         lock (Live) Live.Add(host);
         host._process.BeginOutputReadLine();
         host._process.BeginErrorReadLine();
@@ -91,13 +96,13 @@ public sealed class HostProcess : IAsyncDisposable
             var expected = RuntimeVersions.Major(launch.Runtime);
             if (host.Ready.RuntimeMajor != expected)
                 throw new HostStartException(
-                    $"{launch.Project} was asked to run on {launch.Runtime} but reports {host.Ready.Runtime}; refusing its results");
+                    $"{launch.Project} was asked to run on {launch.Runtime} but reports {host.Ready.Runtime}; refusing its results", pid);
             return host;
         }
         catch (Exception e)
         {
             await host.DisposeAsync();
-            if (e is TimeoutException) throw new HostStartException($"{launch.Project} printed no ready line within {launch.ReadyTimeout.TotalSeconds:0} s");
+            if (e is TimeoutException) throw new HostStartException($"{launch.Project} printed no ready line within {launch.ReadyTimeout.TotalSeconds:0} s", pid);
             throw;
         }
     }
