@@ -1,0 +1,16 @@
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Exporters.Json;
+using BenchmarkDotNet.Reports;
+
+namespace GrpcBench.Benchmarks;
+
+/// <summary>The one configuration every benchmark here runs with, instead of attributes repeated per class.</summary>
+public static class BenchConfig
+{
+    public static IConfig Create(BenchJobs jobs) => ManualConfig.Create(DefaultConfig.Instance)
+        .AddJob(jobs.Jobs.ToArray())
+        .AddDiagnoser(MemoryDiagnoser.Default)
+        .AddExporter(JsonExporter.Full)
+        .WithSummaryStyle(SummaryStyle.Default.WithMaxParameterColumnWidth(40));
+}
