@@ -27,6 +27,7 @@ public class CompressionCost
     {
         _message = Payloads.Create(Payload, Bytes);
         _compressed = Codecs.Compress(Codec, _message);
+        CompressedSizes.Record(Codec, Payload, Bytes, _compressed.Length);
         _decompressed = new byte[Bytes];
     }
 
