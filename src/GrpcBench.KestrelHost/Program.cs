@@ -33,7 +33,7 @@ builder.WebHost.ConfigureKestrel(kestrel =>
 });
 
 var app = builder.Build();
-UploadProbe.Map(app);
+ProbeEndpoints.Map(app);
 
 ParentWatch.StopWhenGone(settings.ParentPid, () => app.Lifetime.StopApplication());
 await app.StartAsync();

@@ -22,6 +22,20 @@ public static class ProbeReport
             results.Select(r => (r.Configuration.ToString(), new[] { r.Latency.P50, r.Latency.P90 })).ToList()));
     }
 
+    /// <summary>Everything that produced a run: commit, machine, link, client, and each host's effective Kestrel settings.</summary>
+    public static void Setup(StringBuilder md, RunRecord run, IEnumerable<(ProbeConfiguration Configuration, Dictionary<string, JsonElement>? Settings)> hosts)
+    {
+        md.AppendLine();
+        md.AppendLine("## Setup");
+        md.AppendLine();
+        md.AppendLine($"- commit {run.Commit}, started {run.StartedAt:u}");
+        md.AppendLine($"- machine: {run.Machine.Cores} cores, {run.Machine.MemoryGiB} GiB, {run.Machine.Cpu}, {run.Machine.Os}; link: {run.Machine.Link ?? "loopback, unshaped"}");
+        md.AppendLine($"- client: SocketsHttpHandler on {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}, HTTP/2 only: prior-knowledge h2c, or TLS pinned to the host's self-signed certificate");
+        md.AppendLine("- server: GrpcBench.KestrelHost (`POST /probe/upload` reads the body to the end, `GET /probe/int` answers 42); effective Kestrel settings as each host reported them:");
+        foreach (var (configuration, settings) in hosts.Where(h => h.Settings is not null))
+            md.AppendLine($"  - {configuration}: `{JsonSerializer.Serialize(settings!["kestrel"])}`");
+    }
+
     public static string Markdown(RunRecord run, ProbeOptions options, IReadOnlyList<ConfigurationResult> results)
     {
         var baseline = results.FirstOrDefault(r => r.Status == "ok" && r.Latency.Count > 0);
@@ -44,15 +58,7 @@ public static class ProbeReport
         foreach (var failed in results.Where(r => r.Error is not null))
             md.AppendLine().Append($"- {failed.Configuration}: {failed.Error}");
 
-        md.AppendLine();
-        md.AppendLine("## Setup");
-        md.AppendLine();
-        md.AppendLine($"- commit {run.Commit}, started {run.StartedAt:u}");
-        md.AppendLine($"- machine: {run.Machine.Cores} cores, {run.Machine.MemoryGiB} GiB, {run.Machine.Cpu}, {run.Machine.Os}; link: {run.Machine.Link ?? "loopback, unshaped"}");
-        md.AppendLine($"- client: SocketsHttpHandler on {System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription}, one HTTP/2 connection per host, prior-knowledge h2c or TLS pinned to the host's self-signed certificate");
-        md.AppendLine("- server: GrpcBench.KestrelHost, `POST /probe/upload` reads the body to the end; effective Kestrel settings per host (as the host reported them):");
-        foreach (var r in results.Where(r => r.HostSettings is not null))
-            md.AppendLine($"  - {r.Configuration}: `{JsonSerializer.Serialize(r.HostSettings!["kestrel"])}`");
+        Setup(md, run, results.Select(r => (r.Configuration, r.HostSettings)));
         return md.ToString();
     }
 }

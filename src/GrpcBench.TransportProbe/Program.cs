@@ -6,9 +6,10 @@ using Spectre.Console;
 
 Option<string[]> runtimes = new("--runtimes")
 {
-    Description = "Runtimes the host runs on (net6.0 and net8.0 need eng/provision-runtimes.sh)",
+    Description = "Runtimes the hosts run on (net6.0 and net8.0 need eng/provision-runtimes.sh)",
     DefaultValueFactory = _ => [DotnetRoots.CurrentMoniker],
     AllowMultipleArgumentsPerToken = true,
+    Recursive = true,
 };
 runtimes.AcceptOnlyFromAmong([.. DotnetRoots.Runtimes]);
 Option<string[]> profiles = new("--profiles")
@@ -16,6 +17,7 @@ Option<string[]> profiles = new("--profiles")
     Description = "Kestrel HTTP/2 window profiles",
     DefaultValueFactory = _ => [.. KestrelProfiles.Names],
     AllowMultipleArgumentsPerToken = true,
+    Recursive = true,
 };
 profiles.AcceptOnlyFromAmong([.. KestrelProfiles.Names]);
 Option<string[]> transports = new("--transports")
@@ -23,38 +25,65 @@ Option<string[]> transports = new("--transports")
     Description = "h2c (cleartext, prior knowledge) and/or tls",
     DefaultValueFactory = _ => ["h2c"],
     AllowMultipleArgumentsPerToken = true,
+    Recursive = true,
 };
 transports.AcceptOnlyFromAmong("h2c", "tls");
-Option<int> size = new("--size-mib") { Description = "Upload size in MiB (1-1024)", DefaultValueFactory = _ => 20 };
+Option<int> size = new("--size-mib") { Description = "Upload size in MiB (1-1024)", DefaultValueFactory = _ => 20, Recursive = true };
+Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten", Recursive = true };
 Option<int> requests = new("--requests") { Description = "Measured uploads per configuration (1-1000)", DefaultValueFactory = _ => 15 };
 Option<int> warmup = new("--warmup") { Description = "Unmeasured uploads per configuration first (0-100)", DefaultValueFactory = _ => 2 };
 Option<int> timeout = new("--timeout-seconds") { Description = "Limit for one upload (1-3600)", DefaultValueFactory = _ => 120 };
-Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
+Option<double> smallRate = new("--small-rate") { Description = "Small calls per second, open model (0.1-1000)", DefaultValueFactory = _ => 50 };
+Option<double> largeRate = new("--large-rate") { Description = "Uploads per second beside them, open model (0.1-100)", DefaultValueFactory = _ => 4 };
+Option<int> phase = new("--phase-seconds") { Description = "Length of each of the three phases (1-600)", DefaultValueFactory = _ => 20 };
 
 Within(size, 1, 1024);
 Within(requests, 1, 1000);
 Within(warmup, 0, 100);
 Within(timeout, 1, 3600);
+Within(phase, 1, 600);
+Within(smallRate, 0.1, 1000);
+Within(largeRate, 0.1, 100);
+
+var interference = new Command("interference", "Small-call latency alone and beside large uploads (other or same connection), per runtime, profile and transport.")
+{
+    smallRate, largeRate, phase,
+};
+interference.SetAction(async (parse, cancellationToken) =>
+{
+    var options = new InterferenceOptions(
+        Distinct(parse.GetValue(runtimes)), Distinct(parse.GetValue(profiles)), Distinct(parse.GetValue(transports)),
+        parse.GetValue(smallRate), parse.GetValue(largeRate), parse.GetValue(size), TimeSpan.FromSeconds(parse.GetValue(phase)), parse.GetValue(output));
+    if (CreateFolder(options.Out) is not { } folder) return 2;
+
+    var run = RunRecord.Now();
+    var results = await new InterferenceRun(options).RunAsync(cancellationToken);
+    InterferenceReport.Write(folder, run, options, results);
+
+    var table = new Table().AddColumns("runtime (reported)", "Kestrel profile", "transport", "phase", "small p50 ms", "small p99 ms", "failed");
+    foreach (var r in results)
+    {
+        foreach (var p in r.Phases)
+        {
+            table.AddRow(r.RuntimeDescription ?? r.Configuration.Runtime, r.Configuration.KestrelProfile, r.Configuration.Transport, InterferenceReport.Short(p.Phase),
+                $"{p.Small.Latency.P50:0.0}", $"{p.Small.Latency.P99:0.0}", $"{p.Small.Failed + (p.Large?.Failed ?? 0)}");
+        }
+    }
+    AnsiConsole.Write(table);
+    AnsiConsole.MarkupLineInterpolated($"results: {folder}");
+    return results.All(r => r.Status == "ok") ? 0 : 1;
+});
 
 var root = new RootCommand("Times large HTTP/2 uploads to Kestrel per runtime, window profile and transport: the transport under grpc-dotnet, without gRPC.")
 {
-    runtimes, profiles, transports, size, requests, warmup, timeout, output,
+    runtimes, profiles, transports, size, output, requests, warmup, timeout, interference,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
     var options = new ProbeOptions(
-        parse.GetValue(runtimes)!.Distinct().ToList(), parse.GetValue(profiles)!.Distinct().ToList(), parse.GetValue(transports)!.Distinct().ToList(),
+        Distinct(parse.GetValue(runtimes)), Distinct(parse.GetValue(profiles)), Distinct(parse.GetValue(transports)),
         parse.GetValue(size), parse.GetValue(requests), parse.GetValue(warmup), TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(output));
-    string folder;
-    try
-    {
-        folder = ResultsFolder.Create(options.Out);
-    }
-    catch (IOException e)
-    {
-        Console.Error.WriteLine(e.Message);
-        return 2;
-    }
+    if (CreateFolder(options.Out) is not { } folder) return 2;
 
     var run = RunRecord.Now();
     var results = await new UploadProbeRun(options).RunAsync(cancellationToken);
@@ -80,8 +109,23 @@ if (parsed.Errors.Count > 0)
 }
 return await parsed.InvokeAsync();
 
-static void Within(Option<int> option, int min, int max) => option.Validators.Add(result =>
+static List<string> Distinct(string[]? values) => (values ?? []).Distinct().ToList();
+
+static string? CreateFolder(string? requested)
 {
-    var value = result.GetValueOrDefault<int>();
-    if (value < min || value > max) result.AddError($"{option.Name}={value}: allowed {min} to {max}");
+    try
+    {
+        return ResultsFolder.Create(requested);
+    }
+    catch (IOException e)
+    {
+        Console.Error.WriteLine(e.Message);
+        return null;
+    }
+}
+
+static void Within<T>(Option<T> option, T min, T max) where T : IComparable<T> => option.Validators.Add(result =>
+{
+    var value = result.GetValueOrDefault<T>();
+    if (value.CompareTo(min) < 0 || value.CompareTo(max) > 0) result.AddError($"{option.Name}={value}: allowed {min} to {max}");
 });

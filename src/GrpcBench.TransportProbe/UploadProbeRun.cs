@@ -1,6 +1,6 @@
 using System.Diagnostics;
 using System.Net;
-using GrpcBench.Hosting;
+using System.Text.Json;
 using GrpcBench.Orchestration;
 using Spectre.Console;
 
@@ -11,7 +11,7 @@ public sealed record ConfigurationResult(
     string Status,
     string? Error,
     string? RuntimeDescription,
-    Dictionary<string, System.Text.Json.JsonElement>? HostSettings,
+    Dictionary<string, JsonElement>? HostSettings,
     List<double> UploadsMs,
     LatencySummary Latency,
     double MiBPerSecond,
@@ -27,20 +27,11 @@ public sealed class UploadProbeRun(ProbeOptions options)
     private sealed class Target(ProbeConfiguration configuration)
     {
         public ProbeConfiguration Configuration { get; } = configuration;
-        public HostProcess? Host { get; set; }
+        public ProbeHost? Host { get; set; }
         public HttpClient? Client { get; set; }
-        public string Status { get; set; } = "ok";
         public string? Error { get; set; }
         public List<double> UploadsMs { get; } = [];
-        public TimeSpan CpuAtStart { get; set; }
-        public double CpuSeconds { get; set; }
-        public double PeakRssMiB { get; set; }
-
-        public void Fail(string error)
-        {
-            Status = "failed";
-            Error ??= error;
-        }
+        public bool Running => Error is null && Host is not null;
     }
 
     /// <summary>Raised after each upload attempt with the configuration, its host's process id and the round.</summary>
@@ -74,9 +65,9 @@ public sealed class UploadProbeRun(ProbeOptions options)
                     {
                         foreach (var target in targets)
                         {
-                            if (round == options.Warmup && target.Host is { HasExited: false } host) target.CpuAtStart = ProcessStats.CpuTime(host.Pid);
+                            if (round == options.Warmup) target.Host?.MarkCpu();
                             await UploadAsync(target, payload, measured: round >= options.Warmup, cancellationToken);
-                            if (target.Host is { } started) Uploaded?.Invoke(target.Configuration, started.Pid, round);
+                            if (target.Host is { } started) Uploaded?.Invoke(target.Configuration, started.Host.Pid, round);
                             uploading.Increment(1);
                         }
                     }
@@ -84,37 +75,35 @@ public sealed class UploadProbeRun(ProbeOptions options)
         }
         finally
         {
-            foreach (var target in targets) await StopAsync(target);
+            foreach (var target in targets)
+            {
+                target.Client?.Dispose();
+                if (target.Host is { } host) await host.DisposeAsync();
+            }
         }
 
         return targets.Select(Result).ToList();
     }
 
-    private async Task StartAsync(Target target, int payloadBytes, CancellationToken cancellationToken)
+    private static async Task StartAsync(Target target, int payloadBytes, CancellationToken cancellationToken)
     {
-        var c = target.Configuration;
         try
         {
-            target.Host = await HostProcess.StartAsync(new HostLaunch("GrpcBench.KestrelHost", c.Runtime,
-            [
-                "--kestrel:profile", c.KestrelProfile,
-                "--tls", (c.Transport == "tls").ToString(),
-                "--maxReceiveMessageSize", payloadBytes.ToString(),
-            ]), cancellationToken);
-            target.Client = Http2Client.For(target.Host.Ready);
+            target.Host = await ProbeHost.StartAsync(target.Configuration, payloadBytes, cancellationToken);
+            target.Client = target.Host.NewClient();
         }
         catch (Exception e) when (e is HostStartException or InvalidOperationException)
         {
-            target.Fail(e.Message);
+            target.Error = e.Message;
         }
     }
 
     private async Task UploadAsync(Target target, byte[] payload, bool measured, CancellationToken cancellationToken)
     {
-        if (target.Status != "ok" || target.Host is null || target.Client is null) return;
-        if (target.Host.HasExited)
+        if (!target.Running || target.Host is not { } host || target.Client is not { } client) return;
+        if (host.ExitedError is { } exited)
         {
-            target.Fail($"host exited mid-run with code {target.Host.ExitCode}: {target.Host.StandardError}");
+            target.Error = exited;
             return;
         }
 
@@ -123,34 +112,18 @@ public sealed class UploadProbeRun(ProbeOptions options)
         var clock = Stopwatch.StartNew();
         try
         {
-            using var response = await target.Client.PostAsync(UploadPath, new ByteArrayContent(payload), timeout.Token);
+            using var response = await client.PostAsync(ProbePaths.Upload, new ByteArrayContent(payload), timeout.Token);
             var body = await response.Content.ReadAsStringAsync(timeout.Token);
             clock.Stop();
             if (response.StatusCode != HttpStatusCode.OK || body != payload.Length.ToString())
-            {
-                target.Fail($"upload answered {(int)response.StatusCode} {body}");
-                return;
-            }
-            if (measured) target.UploadsMs.Add(clock.Elapsed.TotalMilliseconds);
+                target.Error = $"upload answered {(int)response.StatusCode} {body}";
+            else if (measured)
+                target.UploadsMs.Add(clock.Elapsed.TotalMilliseconds);
         }
         catch (Exception e) when (e is HttpRequestException or OperationCanceledException && !cancellationToken.IsCancellationRequested)
         {
-            target.Fail(target.Host.HasExited
-                ? $"host exited mid-run with code {target.Host.ExitCode}"
-                : $"upload failed after {clock.Elapsed.TotalMilliseconds:0} ms: {e.Message}");
+            target.Error = host.ExitedError ?? $"upload failed after {clock.Elapsed.TotalMilliseconds:0} ms: {e.Message}";
         }
-    }
-
-    private static async Task StopAsync(Target target)
-    {
-        target.Client?.Dispose();
-        if (target.Host is not { } host) return;
-        if (!host.HasExited)
-        {
-            target.CpuSeconds = (ProcessStats.CpuTime(host.Pid) - target.CpuAtStart).TotalSeconds;
-            target.PeakRssMiB = ProcessStats.PeakRssMiB(host.Pid);
-        }
-        await host.DisposeAsync();
     }
 
     private ConfigurationResult Result(Target target)
@@ -158,16 +131,21 @@ public sealed class UploadProbeRun(ProbeOptions options)
         var latency = LatencySummary.Of(target.UploadsMs);
         return new ConfigurationResult(
             target.Configuration,
-            target.Status,
+            target.Error is null ? "ok" : "failed",
             target.Error,
-            target.Host?.Ready.Runtime,
-            target.Host?.Ready.Settings,
+            target.Host?.Host.Ready.Runtime,
+            target.Host?.Host.Ready.Settings,
             target.UploadsMs,
             latency,
             latency.Count == 0 ? 0 : options.SizeMiB / (latency.P50 / 1000.0),
-            Math.Round(target.CpuSeconds, 2),
-            Math.Round(target.PeakRssMiB, 1));
+            target.Host?.CpuSeconds ?? 0,
+            target.Host?.PeakRssMiB ?? 0);
     }
+}
 
-    private const string UploadPath = "/probe/upload";
+/// <summary>The host's probe endpoints (GrpcBench.KestrelHost.ProbeEndpoints).</summary>
+public static class ProbePaths
+{
+    public const string Upload = "/probe/upload";
+    public const string Int = "/probe/int";
 }

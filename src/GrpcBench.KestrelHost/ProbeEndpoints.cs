@@ -3,15 +3,20 @@ using System.Buffers;
 namespace GrpcBench.KestrelHost;
 
 /// <summary>
-/// Plain HTTP/2 endpoints beside the gRPC service: they measure what Kestrel's flow control does to an
-/// upload with no gRPC code on either side.
+/// Plain HTTP/2 endpoints: they measure what Kestrel's flow control and scheduling do to large and small
+/// requests with no gRPC code on either side.
 /// </summary>
-public static class UploadProbe
+public static class ProbeEndpoints
 {
     public const string UploadPath = "/probe/upload";
 
+    /// <summary>The transport's counterpart of GetInt: a tiny request and response.</summary>
+    public const string IntPath = "/probe/int";
+
     public static void Map(WebApplication app)
     {
+        app.MapGet(IntPath, () => Results.Text("42"));
+
         app.MapPost(UploadPath, async (HttpRequest request) =>
         {
             var buffer = ArrayPool<byte>.Shared.Rent(64 * 1024);
