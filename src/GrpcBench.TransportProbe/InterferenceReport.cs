@@ -8,19 +8,12 @@ namespace GrpcBench.TransportProbe;
 /// <summary>Writes interference.json, report.md and chart.svg for one interference run.</summary>
 public static class InterferenceReport
 {
-    private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web) { WriteIndented = true };
-
-    public static void Write(string folder, RunRecord run, InterferenceOptions options, IReadOnlyList<InterferenceResult> results)
-    {
-        var document = new { tool = "transport-probe interference", run.Commit, run.Machine, run.StartedAt, options, runs = results };
-        File.WriteAllText(Path.Combine(folder, "interference.json"), JsonSerializer.Serialize(document, Json));
-        File.WriteAllText(Path.Combine(folder, "report.md"), Markdown(run, options, results));
-        File.WriteAllText(Path.Combine(folder, "chart.svg"), SvgBarChart.Render(
+    public static void Write(string folder, RunRecord run, InterferenceOptions options, IReadOnlyList<InterferenceResult> results) =>
+        ReportFiles.Write(folder, "transport-probe interference", "interference.json", run, options, results, Markdown(run, options, results), SvgBarChart.Render(
             $"Small-call latency at {options.SmallPerSecond:0.#}/s, alone and beside {options.SizeMiB} MiB uploads at {options.LargePerSecond:0.#}/s",
             "ms",
             ["p50", "p99"],
             results.SelectMany(r => r.Phases.Select(p => ($"{r.Configuration} | {Short(p.Phase)}", new[] { p.Small.Latency.P50, p.Small.Latency.P99 }))).ToList()));
-    }
 
     public static string Markdown(RunRecord run, InterferenceOptions options, IReadOnlyList<InterferenceResult> results)
     {

@@ -34,7 +34,7 @@ public sealed record InterferenceResult(
 /// of "does SendLargeData hurt GetInt". Each configuration gets its own host and the same three phases,
 /// one after the other, at the same offered load.
 /// </summary>
-public sealed class InterferenceRun(InterferenceOptions options)
+public sealed class InterferenceRun(InterferenceOptions options, IAnsiConsole? console = null)
 {
     public const string Alone = "small calls alone";
     public const string SeparateConnection = "with uploads on another connection";
@@ -50,7 +50,7 @@ public sealed class InterferenceRun(InterferenceOptions options)
         Random.Shared.NextBytes(payload);
         var results = new List<InterferenceResult>();
 
-        await AnsiConsole.Progress()
+        await (console ?? AnsiConsole.Console).Progress()
             .Columns(new TaskDescriptionColumn(), new ProgressBarColumn(), new PercentageColumn(), new ElapsedTimeColumn())
             .StartAsync(async progress =>
             {

@@ -8,19 +8,12 @@ namespace GrpcBench.TransportProbe;
 /// <summary>Writes probe.json, report.md and chart.svg for one run.</summary>
 public static class ProbeReport
 {
-    private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web) { WriteIndented = true };
-
-    public static void Write(string folder, RunRecord run, ProbeOptions options, IReadOnlyList<ConfigurationResult> results)
-    {
-        var document = new { tool = "transport-probe", run.Commit, run.Machine, run.StartedAt, options, runs = results };
-        File.WriteAllText(Path.Combine(folder, "probe.json"), JsonSerializer.Serialize(document, Json));
-        File.WriteAllText(Path.Combine(folder, "report.md"), Markdown(run, options, results));
-        File.WriteAllText(Path.Combine(folder, "chart.svg"), SvgBarChart.Render(
+    public static void Write(string folder, RunRecord run, ProbeOptions options, IReadOnlyList<ConfigurationResult> results) =>
+        ReportFiles.Write(folder, "transport-probe", "probe.json", run, options, results, Markdown(run, options, results), SvgBarChart.Render(
             $"{options.SizeMiB} MiB HTTP/2 upload to Kestrel: latency per configuration",
             "ms",
             ["p50", "p90"],
             results.Select(r => (r.Configuration.ToString(), new[] { r.Latency.P50, r.Latency.P90 })).ToList()));
-    }
 
     /// <summary>Everything that produced a run: commit, machine, link, client, and each host's effective Kestrel settings.</summary>
     public static void Setup(StringBuilder md, RunRecord run, IEnumerable<(ProbeConfiguration Configuration, Dictionary<string, JsonElement>? Settings)> hosts)

@@ -54,24 +54,19 @@ interference.SetAction(async (parse, cancellationToken) =>
     var options = new InterferenceOptions(
         Distinct(parse.GetValue(runtimes)), Distinct(parse.GetValue(profiles)), Distinct(parse.GetValue(transports)),
         parse.GetValue(smallRate), parse.GetValue(largeRate), parse.GetValue(size), TimeSpan.FromSeconds(parse.GetValue(phase)), parse.GetValue(output));
-    if (CreateFolder(options.Out) is not { } folder) return 2;
-
-    var run = RunRecord.Now();
-    var results = await new InterferenceRun(options).RunAsync(cancellationToken);
-    InterferenceReport.Write(folder, run, options, results);
-
-    var table = new Table().AddColumns("runtime (reported)", "Kestrel profile", "transport", "phase", "small p50 ms", "small p99 ms", "failed");
-    foreach (var r in results)
-    {
-        foreach (var p in r.Phases)
+    return await RunAndReportAsync(options.Out, () => new InterferenceRun(options).RunAsync(cancellationToken),
+        (folder, run, results) => InterferenceReport.Write(folder, run, options, results), r => r.Status == "ok",
+        results =>
         {
-            table.AddRow(r.RuntimeDescription ?? r.Configuration.Runtime, r.Configuration.KestrelProfile, r.Configuration.Transport, InterferenceReport.Short(p.Phase),
-                $"{p.Small.Latency.P50:0.0}", $"{p.Small.Latency.P99:0.0}", $"{p.Small.Failed + (p.Large?.Failed ?? 0)}");
-        }
-    }
-    AnsiConsole.Write(table);
-    AnsiConsole.MarkupLineInterpolated($"results: {folder}");
-    return results.All(r => r.Status == "ok") ? 0 : 1;
+            var table = new Table().AddColumns("runtime (reported)", "Kestrel profile", "transport", "phase", "small p50 ms", "small p99 ms", "failed");
+            foreach (var r in results)
+            foreach (var p in r.Phases)
+            {
+                table.AddRow(r.RuntimeDescription ?? r.Configuration.Runtime, r.Configuration.KestrelProfile, r.Configuration.Transport, InterferenceReport.Short(p.Phase),
+                    $"{p.Small.Latency.P50:0.0}", $"{p.Small.Latency.P99:0.0}", $"{p.Small.Failed + (p.Large?.Failed ?? 0)}");
+            }
+            return table;
+        });
 });
 
 var root = new RootCommand("Times large HTTP/2 uploads to Kestrel per runtime, window profile and transport: the transport under grpc-dotnet, without gRPC.")
@@ -83,21 +78,18 @@ root.SetAction(async (parse, cancellationToken) =>
     var options = new ProbeOptions(
         Distinct(parse.GetValue(runtimes)), Distinct(parse.GetValue(profiles)), Distinct(parse.GetValue(transports)),
         parse.GetValue(size), parse.GetValue(requests), parse.GetValue(warmup), TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(output));
-    if (CreateFolder(options.Out) is not { } folder) return 2;
-
-    var run = RunRecord.Now();
-    var results = await new UploadProbeRun(options).RunAsync(cancellationToken);
-    ProbeReport.Write(folder, run, options, results);
-
-    var table = new Table().AddColumns("runtime (reported)", "Kestrel profile", "transport", "status", "p50 ms", "p90 ms", "MiB/s");
-    foreach (var r in results)
-    {
-        table.AddRow(r.RuntimeDescription ?? r.Configuration.Runtime, r.Configuration.KestrelProfile, r.Configuration.Transport, r.Status,
-            $"{r.Latency.P50:0.0}", $"{r.Latency.P90:0.0}", $"{r.MiBPerSecond:0.0}");
-    }
-    AnsiConsole.Write(table);
-    AnsiConsole.MarkupLineInterpolated($"results: {folder}");
-    return results.All(r => r.Status == "ok") ? 0 : 1;
+    return await RunAndReportAsync(options.Out, () => new UploadProbeRun(options).RunAsync(cancellationToken),
+        (folder, run, results) => ProbeReport.Write(folder, run, options, results), r => r.Status == "ok",
+        results =>
+        {
+            var table = new Table().AddColumns("runtime (reported)", "Kestrel profile", "transport", "status", "p50 ms", "p90 ms", "MiB/s");
+            foreach (var r in results)
+            {
+                table.AddRow(r.RuntimeDescription ?? r.Configuration.Runtime, r.Configuration.KestrelProfile, r.Configuration.Transport, r.Status,
+                    $"{r.Latency.P50:0.0}", $"{r.Latency.P90:0.0}", $"{r.MiBPerSecond:0.0}");
+            }
+            return table;
+        });
 });
 
 var parsed = root.Parse(args);
@@ -111,17 +103,27 @@ return await parsed.InvokeAsync();
 
 static List<string> Distinct(string[]? values) => (values ?? []).Distinct().ToList();
 
-static string? CreateFolder(string? requested)
+// Results go to a new folder, made before the run so that a taken one fails at once; the exit code says whether every configuration ran.
+static async Task<int> RunAndReportAsync<T>(string? requested, Func<Task<List<T>>> run, Action<string, RunRecord, List<T>> write,
+    Func<T, bool> ok, Func<List<T>, Table> table)
 {
+    string folder;
     try
     {
-        return ResultsFolder.Create(requested);
+        folder = ResultsFolder.Create(requested);
     }
     catch (IOException e)
     {
         Console.Error.WriteLine(e.Message);
-        return null;
+        return 2;
     }
+
+    var record = RunRecord.Now();
+    var results = await run();
+    write(folder, record, results);
+    AnsiConsole.Write(table(results));
+    AnsiConsole.MarkupLineInterpolated($"results: {folder}");
+    return results.All(ok) ? 0 : 1;
 }
 
 static void Within<T>(Option<T> option, T min, T max) where T : IComparable<T> => option.Validators.Add(result =>

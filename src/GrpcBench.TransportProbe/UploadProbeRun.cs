@@ -22,7 +22,7 @@ public sealed record ConfigurationResult(
 /// Times sequential uploads of one payload to every configuration. All hosts run at once and the uploads
 /// go round-robin, so that drift on a shared machine spreads evenly over the configurations compared.
 /// </summary>
-public sealed class UploadProbeRun(ProbeOptions options)
+public sealed class UploadProbeRun(ProbeOptions options, IAnsiConsole? console = null)
 {
     private sealed class Target(ProbeConfiguration configuration)
     {
@@ -48,7 +48,7 @@ public sealed class UploadProbeRun(ProbeOptions options)
 
         try
         {
-            await AnsiConsole.Progress()
+            await (console ?? AnsiConsole.Console).Progress()
                 .Columns(new TaskDescriptionColumn(), new ProgressBarColumn(), new PercentageColumn(), new ElapsedTimeColumn())
                 .StartAsync(async progress =>
                 {

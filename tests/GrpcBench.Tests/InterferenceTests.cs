@@ -1,5 +1,6 @@
 using System.Text.Json;
 using GrpcBench.Orchestration;
+using GrpcBench.Tests.Infrastructure;
 using GrpcBench.TransportProbe;
 
 namespace GrpcBench.Tests;
@@ -13,7 +14,7 @@ public class InterferenceTests
     [Fact]
     public async Task Each_phase_offers_the_same_small_load_and_only_the_last_two_add_uploads()
     {
-        var result = Assert.Single(await new InterferenceRun(Options()).RunAsync(CancellationToken.None));
+        var result = Assert.Single(await new InterferenceRun(Options(), QuietConsole.Create()).RunAsync(CancellationToken.None));
 
         Assert.Equal("ok", result.Status);
         Assert.StartsWith(".NET 10.0.", result.RuntimeDescription);
@@ -46,7 +47,7 @@ public class InterferenceTests
     public async Task Report_has_a_row_per_phase_and_a_chart()
     {
         var options = Options();
-        var results = await new InterferenceRun(options).RunAsync(CancellationToken.None);
+        var results = await new InterferenceRun(options, QuietConsole.Create()).RunAsync(CancellationToken.None);
         var folder = ResultsFolder.Create(Path.Combine(Path.GetTempPath(), "grpcbench-interference-" + Guid.NewGuid()));
 
         InterferenceReport.Write(folder, RunRecord.Now(), options, results);

@@ -16,7 +16,7 @@ public class TransportProbeTests
     {
         var options = Options(["default", "net6-windows"]);
 
-        var results = await new UploadProbeRun(options).RunAsync(CancellationToken.None);
+        var results = await new UploadProbeRun(options, QuietConsole.Create()).RunAsync(CancellationToken.None);
 
         Assert.Equal(4, results.Count);
         Assert.All(results, r =>
@@ -33,7 +33,7 @@ public class TransportProbeTests
     [Fact]
     public async Task A_host_killed_mid_run_fails_its_configuration_keeps_its_partial_figures_and_the_others_go_on()
     {
-        var run = new UploadProbeRun(Options(["default", "large-windows"], requests: 4));
+        var run = new UploadProbeRun(Options(["default", "large-windows"], requests: 4), QuietConsole.Create());
         var pids = new HashSet<int>();
         run.Uploaded += (configuration, pid, round) =>
         {
@@ -56,7 +56,7 @@ public class TransportProbeTests
     public async Task Report_records_what_produced_it_and_draws_a_chart()
     {
         var options = Options(["default"], requests: 2);
-        var results = await new UploadProbeRun(options).RunAsync(CancellationToken.None);
+        var results = await new UploadProbeRun(options, QuietConsole.Create()).RunAsync(CancellationToken.None);
         var folder = ResultsFolder.Create(Path.Combine(Path.GetTempPath(), "grpcbench-" + Guid.NewGuid()));
 
         ProbeReport.Write(folder, RunRecord.Now(), options, results);
