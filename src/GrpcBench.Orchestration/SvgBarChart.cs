@@ -14,7 +14,9 @@ public static class SvgBarChart
 
     public static string Render(string title, string unit, IReadOnlyList<string> series, IReadOnlyList<(string Label, double[] Values)> rows)
     {
-        const int labelWidth = 260, plotWidth = 520, barHeight = 14, groupGap = 12, top = 50;
+        const int plotWidth = 520, barHeight = 14, groupGap = 12, top = 50;
+        // About 7 px per character of the 12 px sans-serif labels.
+        var labelWidth = Math.Max(120, rows.Select(r => r.Label.Length).DefaultIfEmpty(0).Max() * 7 + 16);
         var max = rows.SelectMany(r => r.Values).Where(double.IsFinite).DefaultIfEmpty(1).Max();
         var groupHeight = series.Count * barHeight + groupGap;
         var height = top + rows.Count * groupHeight + 40;
