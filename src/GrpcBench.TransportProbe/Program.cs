@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Text.Json;
 using GrpcBench.Hosting;
 using GrpcBench.Orchestration;
 using GrpcBench.TransportProbe;
@@ -69,9 +70,32 @@ interference.SetAction(async (parse, cancellationToken) =>
         });
 });
 
+Argument<string> baseFolder = new("base") { Description = "Results folder of the base run" };
+Argument<string> diffFolder = new("diff") { Description = "Results folder of the run to compare with it" };
+Option<double> threshold = new("--threshold") { Description = "Ratio beyond which a difference counts, e.g. 0.1 for 10 % (0-10)", DefaultValueFactory = _ => 0.1 };
+Within(threshold, 0, 10);
+var compare = new Command("compare", "Puts two result folders of the same kind side by side: every shared configuration and metric, diff / base.")
+{
+    baseFolder, diffFolder, threshold,
+};
+compare.SetAction(parse =>
+{
+    try
+    {
+        var comparison = ResultsComparison.Compare(parse.GetValue(baseFolder)!, parse.GetValue(diffFolder)!);
+        Console.Write(ResultsComparison.Markdown(comparison, parse.GetValue(threshold)));
+        return 0;
+    }
+    catch (Exception e) when (e is IOException or JsonException or KeyNotFoundException or InvalidOperationException)
+    {
+        Console.Error.WriteLine($"compare: {e.Message}");
+        return 2;
+    }
+});
+
 var root = new RootCommand("Times large HTTP/2 uploads to Kestrel per runtime, window profile and transport: the transport under grpc-dotnet, without gRPC.")
 {
-    runtimes, profiles, transports, size, output, requests, warmup, timeout, interference,
+    runtimes, profiles, transports, size, output, requests, warmup, timeout, interference, compare,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using System.Text.Json.Serialization;
 using GrpcBench.Orchestration;
 
 namespace GrpcBench.TransportProbe;
@@ -6,7 +7,12 @@ namespace GrpcBench.TransportProbe;
 /// <summary>The three files of every run: the full results as JSON (with what produced them), report.md and chart.svg.</summary>
 public static class ReportFiles
 {
-    private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web) { WriteIndented = true };
+    // A configuration that failed before any call has NaN latencies, which JSON has no number for.
+    private static readonly JsonSerializerOptions Json = new(JsonSerializerDefaults.Web)
+    {
+        WriteIndented = true,
+        NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
+    };
 
     public static void Write<TOptions, TResult>(string folder, string tool, string jsonName, RunRecord run, TOptions options,
         IReadOnlyList<TResult> results, string markdown, string chart)
