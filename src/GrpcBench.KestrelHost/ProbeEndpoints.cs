@@ -1,4 +1,5 @@
 using System.Buffers;
+using GrpcBench.Hosting;
 
 namespace GrpcBench.KestrelHost;
 
@@ -8,16 +9,11 @@ namespace GrpcBench.KestrelHost;
 /// </summary>
 public static class ProbeEndpoints
 {
-    public const string UploadPath = "/probe/upload";
-
-    /// <summary>The transport's counterpart of GetInt: a tiny request and response.</summary>
-    public const string IntPath = "/probe/int";
-
     public static void Map(WebApplication app)
     {
-        app.MapGet(IntPath, () => Results.Text("42"));
+        app.MapGet(ProbePaths.Int, () => Results.Text("42"));
 
-        app.MapPost(UploadPath, async (HttpRequest request) =>
+        app.MapPost(ProbePaths.Upload, async (HttpRequest request) =>
         {
             var buffer = ArrayPool<byte>.Shared.Rent(64 * 1024);
             try

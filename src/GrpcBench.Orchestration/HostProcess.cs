@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Runtime.InteropServices;
 using GrpcBench.Hosting;
 
 namespace GrpcBench.Orchestration;
@@ -32,11 +31,9 @@ public sealed class HostProcess : IAsyncDisposable
     private readonly Process _process;
     private readonly List<string> _stderr = [];
 
-    static HostProcess()
-    {
-        AppDomain.CurrentDomain.ProcessExit += (_, _) => KillAll();
-        Console.CancelKeyPress += (_, _) => KillAll();
-    }
+    // Ctrl+C cancels the caller, whose disposal stops its hosts; a host outliving even that is killed at
+    // exit, and one whose launcher was killed outright stops itself (ParentWatch).
+    static HostProcess() => AppDomain.CurrentDomain.ProcessExit += (_, _) => KillAll();
 
     private HostProcess(Process process, HostLaunch launch)
     {
@@ -118,7 +115,7 @@ public sealed class HostProcess : IAsyncDisposable
     public async Task StopAsync(TimeSpan? grace = null)
     {
         if (_process.HasExited) return;
-        _ = Kill(_process.Id, Sigterm);
+        Signals.Send(_process.Id, Signals.Terminate);
         using var timeout = new CancellationTokenSource(grace ?? TimeSpan.FromSeconds(5));
         try
         {
@@ -155,9 +152,4 @@ public sealed class HostProcess : IAsyncDisposable
             }
         }
     }
-
-    private const int Sigterm = 15;
-
-    [DllImport("libc", EntryPoint = "kill", SetLastError = true)]
-    private static extern int Kill(int pid, int signal);
 }

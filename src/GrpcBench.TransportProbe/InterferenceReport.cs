@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using GrpcBench.Orchestration;
+using Spectre.Console;
 
 namespace GrpcBench.TransportProbe;
 
@@ -49,6 +50,19 @@ public static class InterferenceReport
                       string.Join("; ", results.Select(r => $"{r.Configuration}: {r.ServerCpuSeconds:0.0} s, {r.ServerPeakRssMiB:0} MiB")));
         ProbeReport.Setup(md, run, results.Select(r => (r.Configuration, r.HostSettings)));
         return md.ToString();
+    }
+
+    /// <summary>The console summary of a run.</summary>
+    public static Table Table(List<InterferenceResult> results)
+    {
+        var table = new Table().AddColumns("runtime (reported)", "Kestrel profile", "transport", "phase", "small p50 ms", "small p99 ms", "failed");
+        foreach (var r in results)
+        foreach (var p in r.Phases)
+        {
+            table.AddRow(r.RuntimeDescription ?? r.Configuration.Runtime, r.Configuration.KestrelProfile, r.Configuration.Transport, Short(p.Phase),
+                $"{p.Small.Latency.P50:0.0}", $"{p.Small.Latency.P99:0.0}", $"{p.Small.Failed + (p.Large?.Failed ?? 0)}");
+        }
+        return table;
     }
 
     public static string Short(string phase) => phase switch

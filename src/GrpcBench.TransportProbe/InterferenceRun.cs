@@ -1,4 +1,5 @@
 using System.Text.Json;
+using GrpcBench.Hosting;
 using GrpcBench.Orchestration;
 using Spectre.Console;
 

@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text;
 using System.Text.Json;
 using GrpcBench.Orchestration;
+using Spectre.Console;
 
 namespace GrpcBench.TransportProbe;
 
@@ -14,6 +15,18 @@ public static class ProbeReport
             "ms",
             ["p50", "p90"],
             results.Select(r => (r.Configuration.ToString(), new[] { r.Latency.P50, r.Latency.P90 })).ToList()));
+
+    /// <summary>The console summary of a run.</summary>
+    public static Table Table(List<ConfigurationResult> results)
+    {
+        var table = new Table().AddColumns("runtime (reported)", "Kestrel profile", "transport", "status", "p50 ms", "p90 ms", "MiB/s");
+        foreach (var r in results)
+        {
+            table.AddRow(r.RuntimeDescription ?? r.Configuration.Runtime, r.Configuration.KestrelProfile, r.Configuration.Transport, r.Status,
+                $"{r.Latency.P50:0.0}", $"{r.Latency.P90:0.0}", $"{r.MiBPerSecond:0.0}");
+        }
+        return table;
+    }
 
     /// <summary>Everything that produced a run: commit, machine, link, client, and each host's effective Kestrel settings.</summary>
     public static void Setup(StringBuilder md, RunRecord run, IEnumerable<(ProbeConfiguration Configuration, Dictionary<string, JsonElement>? Settings)> hosts)

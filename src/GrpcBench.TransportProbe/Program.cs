@@ -56,18 +56,7 @@ interference.SetAction(async (parse, cancellationToken) =>
         Distinct(parse.GetValue(runtimes)), Distinct(parse.GetValue(profiles)), Distinct(parse.GetValue(transports)),
         parse.GetValue(smallRate), parse.GetValue(largeRate), parse.GetValue(size), TimeSpan.FromSeconds(parse.GetValue(phase)), parse.GetValue(output));
     return await RunAndReportAsync(options.Out, () => new InterferenceRun(options).RunAsync(cancellationToken),
-        (folder, run, results) => InterferenceReport.Write(folder, run, options, results), r => r.Status == "ok",
-        results =>
-        {
-            var table = new Table().AddColumns("runtime (reported)", "Kestrel profile", "transport", "phase", "small p50 ms", "small p99 ms", "failed");
-            foreach (var r in results)
-            foreach (var p in r.Phases)
-            {
-                table.AddRow(r.RuntimeDescription ?? r.Configuration.Runtime, r.Configuration.KestrelProfile, r.Configuration.Transport, InterferenceReport.Short(p.Phase),
-                    $"{p.Small.Latency.P50:0.0}", $"{p.Small.Latency.P99:0.0}", $"{p.Small.Failed + (p.Large?.Failed ?? 0)}");
-            }
-            return table;
-        });
+        (folder, run, results) => InterferenceReport.Write(folder, run, options, results), r => r.Status == "ok", InterferenceReport.Table);
 });
 
 Argument<string> baseFolder = new("base") { Description = "Results folder of the base run" };
@@ -103,17 +92,7 @@ root.SetAction(async (parse, cancellationToken) =>
         Distinct(parse.GetValue(runtimes)), Distinct(parse.GetValue(profiles)), Distinct(parse.GetValue(transports)),
         parse.GetValue(size), parse.GetValue(requests), parse.GetValue(warmup), TimeSpan.FromSeconds(parse.GetValue(timeout)), parse.GetValue(output));
     return await RunAndReportAsync(options.Out, () => new UploadProbeRun(options).RunAsync(cancellationToken),
-        (folder, run, results) => ProbeReport.Write(folder, run, options, results), r => r.Status == "ok",
-        results =>
-        {
-            var table = new Table().AddColumns("runtime (reported)", "Kestrel profile", "transport", "status", "p50 ms", "p90 ms", "MiB/s");
-            foreach (var r in results)
-            {
-                table.AddRow(r.RuntimeDescription ?? r.Configuration.Runtime, r.Configuration.KestrelProfile, r.Configuration.Transport, r.Status,
-                    $"{r.Latency.P50:0.0}", $"{r.Latency.P90:0.0}", $"{r.MiBPerSecond:0.0}");
-            }
-            return table;
-        });
+        (folder, run, results) => ProbeReport.Write(folder, run, options, results), r => r.Status == "ok", ProbeReport.Table);
 });
 
 var parsed = root.Parse(args);

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Net;
 using System.Text.Json;
+using GrpcBench.Hosting;
 using GrpcBench.Orchestration;
 using Spectre.Console;
 
@@ -141,11 +142,4 @@ public sealed class UploadProbeRun(ProbeOptions options, IAnsiConsole? console =
             target.Host?.CpuSeconds ?? 0,
             target.Host?.PeakRssMiB ?? 0);
     }
-}
-
-/// <summary>The host's probe endpoints (GrpcBench.KestrelHost.ProbeEndpoints).</summary>
-public static class ProbePaths
-{
-    public const string Upload = "/probe/upload";
-    public const string Int = "/probe/int";
 }

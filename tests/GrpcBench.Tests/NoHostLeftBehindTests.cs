@@ -1,17 +1,15 @@
 using System.Diagnostics;
-using System.Runtime.InteropServices;
 using GrpcBench.Orchestration;
+using GrpcBench.Tests.Infrastructure;
 
 namespace GrpcBench.Tests;
 
 /// <summary>Whatever happens to the tool that started them (Ctrl+C, a crash), its hosts go with it.</summary>
 public class NoHostLeftBehindTests
 {
-    private const int Sigint = 2, Sigkill = 9;
-
     [Theory]
-    [InlineData(Sigint)]
-    [InlineData(Sigkill)]
+    [InlineData(Signals.Interrupt)]
+    [InlineData(Signals.Kill)]
     public async Task Hosts_stop_when_the_probe_is_interrupted_or_killed_mid_run(int signal)
     {
         var probe = new ProcessStartInfo(Path.Combine(DotnetRoots.SystemRoot, "dotnet"))
@@ -21,7 +19,7 @@ public class NoHostLeftBehindTests
         };
         foreach (var argument in new[]
                  {
-                     Path.Combine(DotnetRoots.RepositoryRoot, "src", "GrpcBench.TransportProbe", "bin", BuildConfiguration.Current, "net10.0", "GrpcBench.TransportProbe.dll"),
+                     Hosts.ProbeAssembly,
                      "--profiles", "default", "net6-windows", "--size-mib", "1", "--requests", "1000",
                      "--out", Path.Combine(Path.GetTempPath(), "grpcbench-interrupted-" + Guid.NewGuid()),
                  })
@@ -36,10 +34,10 @@ public class NoHostLeftBehindTests
         Assert.Equal(2, hosts.Count);
         await Task.Delay(500);
 
-        Assert.Equal(0, Kill(process.Id, signal));
+        Assert.True(Signals.Send(process.Id, signal));
         using (var exit = new CancellationTokenSource(TimeSpan.FromSeconds(15))) await process.WaitForExitAsync(exit.Token);
 
-        var left = await WaitForAsync(() => hosts.Where(IsRunning).ToList(), alive => alive.Count == 0, TimeSpan.FromSeconds(10));
+        var left = await WaitForAsync(() => hosts.Where(Hosts.IsRunning).ToList(), alive => alive.Count == 0, TimeSpan.FromSeconds(10));
         Assert.Empty(left);
     }
 
@@ -47,17 +45,8 @@ public class NoHostLeftBehindTests
     private static List<int> HostsOf(int parentPid) =>
         Directory.EnumerateDirectories("/proc")
             .Select(d => int.TryParse(Path.GetFileName(d), out var pid) ? pid : 0)
-            .Where(pid => pid > 0 && CommandLine(pid) is var args && args.Contains("GrpcBench.KestrelHost.dll") && args.Contains($"--parentPid\0{parentPid}\0"))
+            .Where(pid => pid > 0 && Hosts.CommandLine(pid) is var args && args.Contains("GrpcBench.KestrelHost.dll") && args.Contains($"--parentPid\0{parentPid}\0"))
             .ToList();
-
-    private static bool IsRunning(int pid) => CommandLine(pid).Length > 0;
-
-    private static string CommandLine(int pid)
-    {
-        try { return File.ReadAllText($"/proc/{pid}/cmdline"); }
-        catch (IOException) { return ""; }
-        catch (UnauthorizedAccessException) { return ""; }
-    }
 
     private static async Task<T> WaitForAsync<T>(Func<T> read, Func<T, bool> done, TimeSpan limit)
     {
@@ -70,7 +59,4 @@ public class NoHostLeftBehindTests
         }
         return value;
     }
-
-    [DllImport("libc", EntryPoint = "kill", SetLastError = true)]
-    private static extern int Kill(int pid, int signal);
 }

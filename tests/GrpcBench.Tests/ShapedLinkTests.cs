@@ -12,9 +12,8 @@ public class ShapedLinkTests
     public async Task Uploads_through_a_shaped_link_are_limited_to_its_rate_and_the_run_records_the_link()
     {
         var folder = Path.Combine(Path.GetTempPath(), "grpcbench-shaped-" + Guid.NewGuid());
-        var probe = Path.Combine(DotnetRoots.RepositoryRoot, "src", "GrpcBench.TransportProbe", "bin", BuildConfiguration.Current, "net10.0", "GrpcBench.TransportProbe.dll");
         var (exitCode, output) = await RunAsync(Path.Combine(DotnetRoots.RepositoryRoot, "eng", "shaped-link.sh"),
-            "40mbit", "--", Path.Combine(DotnetRoots.SystemRoot, "dotnet"), probe,
+            "40mbit", "--", Path.Combine(DotnetRoots.SystemRoot, "dotnet"), Hosts.ProbeAssembly,
             "--profiles", "default", "--size-mib", "4", "--requests", "2", "--warmup", "1", "--out", folder);
 
         Assert.True(exitCode == 0, output);

@@ -6,22 +6,21 @@ public static class Hosts
 {
     public const string Kestrel = "GrpcBench.KestrelHost";
 
+    /// <summary>The transport probe's build, started as a process of its own by the tests that need one.</summary>
+    public static string ProbeAssembly { get; } = Path.Combine(DotnetRoots.RepositoryRoot, "src", "GrpcBench.TransportProbe", "bin",
+        BuildConfiguration.Current, "net10.0", "GrpcBench.TransportProbe.dll");
+
     public static Task<HostProcess> StartKestrelAsync(params string[] arguments) =>
         HostProcess.StartAsync(new HostLaunch(Kestrel, "net10.0", arguments));
 
-    public static bool IsRunning(int pid) => Directory.Exists($"/proc/{pid}") && !IsZombie(pid);
+    /// <summary>Alive and not a zombie: a process that exited but was not reaped has an empty command line.</summary>
+    public static bool IsRunning(int pid) => CommandLine(pid).Length > 0;
 
-    private static bool IsZombie(int pid)
+    /// <summary>The NUL-separated arguments of a process, or "" once it is gone.</summary>
+    public static string CommandLine(int pid)
     {
-        try
-        {
-            // Field 3 of /proc/<pid>/stat is the state; Z is a process that exited but was not reaped.
-            var stat = File.ReadAllText($"/proc/{pid}/stat");
-            return stat[(stat.LastIndexOf(')') + 2)..].StartsWith('Z');
-        }
-        catch (IOException)
-        {
-            return false;
-        }
+        try { return File.ReadAllText($"/proc/{pid}/cmdline"); }
+        catch (IOException) { return ""; }
+        catch (UnauthorizedAccessException) { return ""; }
     }
 }

@@ -1,3 +1,5 @@
+using GrpcBench.Hosting;
+
 namespace GrpcBench.Tests.Infrastructure;
 
 public static class ProbeClient
@@ -6,6 +8,6 @@ public static class ProbeClient
     {
         var payload = new byte[bytes];
         Random.Shared.NextBytes(payload);
-        return await client.PostAsync("/probe/upload", new ByteArrayContent(payload));
+        return await client.PostAsync(ProbePaths.Upload, new ByteArrayContent(payload));
     }
 }
