@@ -1,0 +1,20 @@
+using System;
+using System.Buffers;
+
+namespace Grpc.Core;
+
+/// <summary>
+/// Where a marshaller writes one serialized message: either a whole array through <see cref="Complete(byte[])"/>,
+/// or into the transport's buffer through <see cref="SetPayloadLength"/>, <see cref="GetBufferWriter"/> and <see cref="Complete()"/>.
+/// A transport overrides what it supports.
+/// </summary>
+public abstract class SerializationContext
+{
+    public virtual void Complete(byte[] payload) => throw new NotImplementedException();
+
+    public virtual IBufferWriter<byte> GetBufferWriter() => throw new NotImplementedException();
+
+    public virtual void SetPayloadLength(int payloadLength) => throw new NotImplementedException();
+
+    public virtual void Complete() => throw new NotImplementedException();
+}
