@@ -14,6 +14,8 @@ public sealed record HostSettings(
     CompressionLevel ResponseCompressionLevel,
     bool Tls,
     KestrelSettings Kestrel,
+    GrpcCoreSettings GrpcCore,
+    int GetIntDelayMs,
     int? ParentPid)
 {
     public const int DefaultMaxReceiveMessageSize = 4 * 1024 * 1024;
@@ -32,3 +34,12 @@ public sealed record KestrelSettings(
     int? MaxRequestHeaderFieldSize,
     long? MaxRequestBodySize,
     bool UnlimitedRequestBodySize);
+
+/// <summary>
+/// C-core channel arguments of the Grpc.Core host that a tuning run varies; a null value keeps C-core's default.
+/// </summary>
+public sealed record GrpcCoreSettings(
+    bool? BdpProbe,
+    int? WriteBufferSize,
+    int? MaxFrameSize,
+    int? MaxConcurrentStreams);

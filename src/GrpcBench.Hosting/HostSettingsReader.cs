@@ -26,6 +26,7 @@ public static class HostSettingsReader
     public static HostSettings Read(IConfiguration config)
     {
         var kestrel = config.GetSection("Kestrel");
+        var grpcCore = config.GetSection("GrpcCore");
         var profile = Choice(kestrel, "Profile", KestrelProfiles.Default, KestrelProfiles.Names);
         var (bodySize, unlimitedBody) = Size64(kestrel, "MaxRequestBodySize");
 
@@ -46,6 +47,12 @@ public static class HostSettingsReader
                 NullableInt(kestrel, "MaxRequestHeaderFieldSize", 1, int.MaxValue),
                 bodySize,
                 unlimitedBody),
+            GrpcCore: new GrpcCoreSettings(
+                NullableBool(grpcCore, "BdpProbe"),
+                NullableInt(grpcCore, "WriteBufferSize", 0, int.MaxValue),
+                NullableInt(grpcCore, "MaxFrameSize", 16_384, 16_777_215),
+                NullableInt(grpcCore, "MaxConcurrentStreams", 1, int.MaxValue)),
+            GetIntDelayMs: Int(config, "GetIntDelayMs", 0, 0, 600_000),
             ParentPid: NullableInt(config, "ParentPid", 1, int.MaxValue));
     }
 
@@ -97,10 +104,12 @@ public static class HostSettingsReader
             : throw new InvalidSettingException(path, value, $"a size in bytes from 0 to {long.MaxValue:N0}, or {Unlimited}");
     }
 
-    private static bool Bool(IConfiguration config, string key)
+    private static bool Bool(IConfiguration config, string key) => NullableBool(config, key) ?? false;
+
+    private static bool? NullableBool(IConfiguration config, string key)
     {
         var value = Raw(config, key, out var path);
-        if (value is null) return false;
+        if (value is null) return null;
         return bool.TryParse(value, out var b) ? b : throw new InvalidSettingException(path, value, "true or false");
     }
 

@@ -16,6 +16,7 @@ public sealed record ReadyLine(
     int Pid,
     string Url,
     string? CertificatePem,
+    Dictionary<string, string> Components,
     Dictionary<string, JsonElement> Settings)
 {
     public const string Event = "ready";
@@ -25,13 +26,14 @@ public sealed record ReadyLine(
         Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) },
     };
 
-    public static ReadyLine ForThisProcess(string stack, string url, string? certificatePem, object effectiveSettings) => new(
+    public static ReadyLine ForThisProcess(string stack, string url, string? certificatePem, Dictionary<string, string> components, object effectiveSettings) => new(
         stack,
         RuntimeInformation.FrameworkDescription,
         $"{(GCSettings.IsServerGC ? "server" : "workstation")}, {(GCSettings.LatencyMode == GCLatencyMode.Batch ? "non-concurrent" : "concurrent")}",
         Environment.ProcessId,
         url,
         certificatePem,
+        components,
         JsonSerializer.SerializeToElement(effectiveSettings, Json).EnumerateObject().ToDictionary(p => p.Name, p => p.Value.Clone()));
 
     public string ToJson()

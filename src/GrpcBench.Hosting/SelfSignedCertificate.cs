@@ -21,6 +21,13 @@ public static class SelfSignedCertificate
         return request.CreateSelfSigned(now.AddMinutes(-5), now.AddDays(1));
     }
 
+    /// <summary>The private key as PKCS#8 PEM, for stacks that take PEM text (C-core).</summary>
+    public static string PrivateKeyPem(X509Certificate2 certificate)
+    {
+        using var key = certificate.GetECDsaPrivateKey() ?? throw new InvalidOperationException("the certificate has no ECDSA private key");
+        return new string(PemEncoding.Write("PRIVATE KEY", key.ExportPkcs8PrivateKey()));
+    }
+
     public static string ToPem(X509Certificate2 certificate) =>
         "-----BEGIN CERTIFICATE-----\n"
         + Convert.ToBase64String(certificate.RawData, Base64FormattingOptions.InsertLineBreaks).Replace("\r\n", "\n")

@@ -34,7 +34,7 @@ public static class KestrelLimits
         return runtimeDefault is { } d ? Math.Max(d, maxReceiveMessageSize.Value + 5L) : null;
     }
 
-    public static object Effective(KestrelServerOptions options, HostSettings settings) => new
+    public static object Effective(KestrelServerOptions options, HostSettings settings, object grpc) => new
     {
         settings.Address,
         settings.Port,
@@ -54,5 +54,7 @@ public static class KestrelLimits
             options.Limits.Http2.HeaderTableSize,
             options.Limits.MaxRequestBodySize,
         },
+        settings.GetIntDelayMs,
+        Grpc = grpc,
     };
 }

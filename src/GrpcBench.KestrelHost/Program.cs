@@ -1,3 +1,4 @@
+using Grpc.AspNetCore.Server;
 using GrpcBench.Hosting;
 using GrpcBench.KestrelHost;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
@@ -32,7 +33,11 @@ builder.WebHost.ConfigureKestrel(kestrel =>
     });
 });
 
+GrpcServer.Add(builder.Services, settings);
+
 var app = builder.Build();
+GrpcServer.Map(app);
+// The transport without gRPC, measured on the same host as the floor under every gRPC figure.
 ProbeEndpoints.Map(app);
 
 ParentWatch.StopWhenGone(settings.ParentPid, () => app.Lifetime.StopApplication());
@@ -40,11 +45,13 @@ await app.StartAsync();
 
 var url = app.Urls.Single();
 var kestrelOptions = app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value;
+var grpcOptions = app.Services.GetRequiredService<IOptions<GrpcServiceOptions>>().Value;
 var ready = ReadyLine.ForThisProcess(
     stack: "kestrel",
     url,
     certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
-    KestrelLimits.Effective(kestrelOptions, settings));
+    StackComponents.Of(typeof(Grpc.Core.Status).Assembly, typeof(Grpc.Net.Compression.ICompressionProvider).Assembly, typeof(GrpcServiceOptions).Assembly),
+    KestrelLimits.Effective(kestrelOptions, settings, GrpcServer.Effective(grpcOptions)));
 Console.WriteLine(ready.ToJson());
 
 await app.WaitForShutdownAsync();

@@ -5,6 +5,7 @@ namespace GrpcBench.Tests.Infrastructure;
 public static class Hosts
 {
     public const string Kestrel = "GrpcBench.KestrelHost";
+    public const string Legacy = "GrpcBench.LegacyHost";
 
     /// <summary>The transport probe's build, started as a process of its own by the tests that need one.</summary>
     public static string ProbeAssembly { get; } = Path.Combine(DotnetRoots.RepositoryRoot, "src", "GrpcBench.TransportProbe", "bin",

@@ -1,0 +1,80 @@
+using Google.Protobuf;
+using Grpc.Core;
+using GrpcBench.Contracts;
+using GrpcBench.Service;
+
+namespace GrpcBench.Clients;
+
+/// <summary>The two channels a client uses: the same one twice, or two separate ones (split-channels).</summary>
+public interface IBenchChannels : IAsyncDisposable
+{
+    ChannelBase Small { get; }
+    ChannelBase Large { get; }
+}
+
+/// <summary>What SendLargeData's trailers say the server received.</summary>
+public sealed record PayloadReceipt(long Length, string Checksum);
+
+/// <summary>
+/// A client of either stack with the bench's settings: getInt on the small-call channel, sendLargeData on the
+/// large-call channel, compression per call.
+/// </summary>
+public sealed class BenchClient(IBenchChannels channels, ClientSettings settings, Uri target) : IAsyncDisposable
+{
+    private readonly Metadata? headers = settings.Compression == CallCompression.None
+        ? null
+        : new Metadata { { Metadata.CompressionRequestAlgorithmMetadataKey, settings.Compression.ToString().ToLowerInvariant() } };
+
+    public static BenchClient Create(ClientTarget target, ClientSettings settings)
+    {
+        if (!ClientStacks.Names.Contains(settings.Stack)) throw new ArgumentException($"invalid client stack {settings.Stack}: allowed one of {string.Join(", ", ClientStacks.Names)}");
+        if (!ClientProfiles.Names.Contains(settings.Profile)) throw new ArgumentException($"invalid client profile {settings.Profile}: allowed one of {string.Join(", ", ClientProfiles.Names)}");
+        var resolved = settings.Resolved();
+        IBenchChannels channels = resolved.Stack == ClientStacks.GrpcCore ? GrpcCoreChannels.Create(target, resolved) : GrpcNetChannels.Create(target, resolved);
+        return new BenchClient(channels, resolved, target.Url);
+    }
+
+    public ClientSettings Settings => settings;
+
+    public ExampleService.ExampleServiceClient Small { get; } = new(channels.Small);
+
+    public ExampleService.ExampleServiceClient Large { get; } = new(channels.Large);
+
+    /// <summary>The small-call channel's invoker, for calls outside the contract.</summary>
+    public CallInvoker SmallCallInvoker => channels.Small.CreateCallInvoker();
+
+    public CallOptions Options(CancellationToken cancellationToken = default, DateTime? deadline = null) => new(headers, deadline, cancellationToken);
+
+    public async Task<int> GetIntAsync(CancellationToken cancellationToken = default, DateTime? deadline = null)
+    {
+        try
+        {
+            return (await Small.GetIntAsync(new Empty(), Options(cancellationToken, deadline))).Result;
+        }
+        catch (RpcException e) when (e.StatusCode == StatusCode.Unavailable)
+        {
+            throw NamingTheTarget(e);
+        }
+    }
+
+    public async Task<PayloadReceipt> SendLargeDataAsync(ByteString data, CancellationToken cancellationToken = default, DateTime? deadline = null)
+    {
+        try
+        {
+            using var call = Large.SendLargeDataAsync(new LargeDataRequest { Data = data }, Options(cancellationToken, deadline));
+            await call.ResponseAsync;
+            var trailers = call.GetTrailers();
+            return new PayloadReceipt(long.Parse(trailers.GetValue(PayloadTrailers.Length) ?? "-1"), trailers.GetValue(PayloadTrailers.Checksum) ?? "");
+        }
+        catch (RpcException e) when (e.StatusCode == StatusCode.Unavailable)
+        {
+            throw NamingTheTarget(e);
+        }
+    }
+
+    /// <summary>Neither stack says which address it could not reach; a bench user needs to know.</summary>
+    private RpcException NamingTheTarget(RpcException e) =>
+        new(new Status(e.StatusCode, $"{e.Status.Detail} (target {target.Host}:{target.Port})", e.Status.DebugException), e.Trailers);
+
+    public ValueTask DisposeAsync() => channels.DisposeAsync();
+}

@@ -1,0 +1,61 @@
+namespace GrpcBench.Clients;
+
+public static class ClientStacks
+{
+    /// <summary>Grpc.Core's <c>Channel</c> (C-core).</summary>
+    public const string GrpcCore = "grpc-core";
+
+    /// <summary>Grpc.Net.Client's <c>GrpcChannel</c> over SocketsHttpHandler.</summary>
+    public const string GrpcNet = "grpc-net";
+
+    public static readonly IReadOnlyList<string> Names = [GrpcCore, GrpcNet];
+}
+
+public static class ClientProfiles
+{
+    /// <summary>What each stack does out of the box (grpc-dotnet's own handler has EnableMultipleHttp2Connections on).</summary>
+    public const string Default = "default";
+
+    /// <summary>
+    /// The SocketsHttpHandler set-up of Microsoft's gRPC performance guidance, which migrating teams start from:
+    /// idle connections kept forever, keep-alive pings every 60 s with a 30 s timeout, multiple HTTP/2 connections.
+    /// On grpc-core the same keep-alive as channel arguments.
+    /// </summary>
+    public const string Seed = "seed";
+
+    /// <summary>Large uploads and small calls on separate connections, so small calls never queue behind upload frames.</summary>
+    public const string SplitChannels = "split-channels";
+
+    public static readonly IReadOnlyList<string> Names = [Default, Seed, SplitChannels];
+}
+
+public enum CallCompression { None, Gzip, Deflate }
+
+/// <summary>How a client is made. A null value keeps what the profile, and then the stack, does by default.</summary>
+public sealed record ClientSettings
+{
+    public string Stack { get; init; } = ClientStacks.GrpcNet;
+    public string Profile { get; init; } = ClientProfiles.Default;
+    public int? MaxReceiveMessageSize { get; init; } = 4 * 1024 * 1024;
+    public int? MaxSendMessageSize { get; init; }
+    /// <summary>Requests compressed per call through the grpc-internal-encoding-request header, on both stacks.</summary>
+    public CallCompression Compression { get; init; }
+    public bool? EnableMultipleHttp2Connections { get; init; }
+    public int? InitialHttp2StreamWindowSize { get; init; }
+    public TimeSpan? KeepAlivePingDelay { get; init; }
+    public TimeSpan? KeepAlivePingTimeout { get; init; }
+    public TimeSpan? PooledConnectionLifetime { get; init; }
+
+    /// <summary>The settings with the profile applied: what the client is actually made with.</summary>
+    public ClientSettings Resolved() => Profile == ClientProfiles.Seed
+        ? this with
+        {
+            EnableMultipleHttp2Connections = EnableMultipleHttp2Connections ?? true,
+            KeepAlivePingDelay = KeepAlivePingDelay ?? TimeSpan.FromSeconds(60),
+            KeepAlivePingTimeout = KeepAlivePingTimeout ?? TimeSpan.FromSeconds(30),
+        }
+        : this;
+}
+
+/// <summary>Where a client connects: a host's URL (http:// for h2c, https:// for TLS) and, for TLS, the host's certificate.</summary>
+public sealed record ClientTarget(Uri Url, string? CertificatePem);

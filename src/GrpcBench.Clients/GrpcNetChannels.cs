@@ -1,0 +1,64 @@
+using System.Net.Security;
+using System.Security.Cryptography.X509Certificates;
+using Grpc.Core;
+using Grpc.Net.Client;
+
+namespace GrpcBench.Clients;
+
+/// <summary>Grpc.Net.Client <c>GrpcChannel</c>s over a SocketsHttpHandler with the bench's settings.</summary>
+public sealed class GrpcNetChannels : IBenchChannels
+{
+    private GrpcNetChannels(GrpcChannel small, GrpcChannel large)
+    {
+        Small = small;
+        Large = large;
+    }
+
+    public ChannelBase Small { get; }
+    public ChannelBase Large { get; }
+
+    public static GrpcNetChannels Create(ClientTarget target, ClientSettings settings)
+    {
+        var small = Open(target, settings);
+        // A channel of its own has a handler of its own, hence connections of its own.
+        var large = settings.Profile == ClientProfiles.SplitChannels ? Open(target, settings) : small;
+        return new GrpcNetChannels(small, large);
+    }
+
+    public static SocketsHttpHandler Handler(ClientTarget target, ClientSettings settings)
+    {
+        var handler = new SocketsHttpHandler
+        {
+            // What GrpcChannel's own default handler does; a handler built by hand must say so.
+            EnableMultipleHttp2Connections = settings.EnableMultipleHttp2Connections ?? true,
+        };
+        if (settings.Profile == ClientProfiles.Seed) handler.PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan;
+        if (settings.InitialHttp2StreamWindowSize is { } window) handler.InitialHttp2StreamWindowSize = window;
+        if (settings.KeepAlivePingDelay is { } delay) handler.KeepAlivePingDelay = delay;
+        if (settings.KeepAlivePingTimeout is { } timeout) handler.KeepAlivePingTimeout = timeout;
+        if (settings.PooledConnectionLifetime is { } lifetime) handler.PooledConnectionLifetime = lifetime;
+        if (target.CertificatePem is { } pem)
+        {
+            var expected = X509Certificate2.CreateFromPem(pem);
+            // Trust exactly the certificate the host made at start-up, and nothing else.
+            handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, _) =>
+                certificate is not null && certificate.GetRawCertData().AsSpan().SequenceEqual(expected.RawData);
+        }
+        return handler;
+    }
+
+    private static GrpcChannel Open(ClientTarget target, ClientSettings settings) => GrpcChannel.ForAddress(target.Url, new GrpcChannelOptions
+    {
+        HttpHandler = Handler(target, settings),
+        DisposeHttpClient = true,
+        MaxReceiveMessageSize = settings.MaxReceiveMessageSize,
+        MaxSendMessageSize = settings.MaxSendMessageSize,
+    });
+
+    public ValueTask DisposeAsync()
+    {
+        ((GrpcChannel)Small).Dispose();
+        if (!ReferenceEquals(Small, Large)) ((GrpcChannel)Large).Dispose();
+        return ValueTask.CompletedTask;
+    }
+}

@@ -1,0 +1,42 @@
+using Grpc.AspNetCore.Server;
+using GrpcBench.Hosting;
+using GrpcBench.Service;
+
+namespace GrpcBench.KestrelHost;
+
+/// <summary>Grpc.AspNetCore.Server with the shared settings; the service itself is the shared one.</summary>
+public static class GrpcServer
+{
+    public static void Add(IServiceCollection services, HostSettings settings)
+    {
+        services.AddSingleton(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs)));
+        services.AddGrpc(options => Configure(options, settings));
+    }
+
+    public static void Map(WebApplication app) => app.MapGrpcService<ExampleServiceImpl>();
+
+    private static void Configure(GrpcServiceOptions options, HostSettings settings)
+    {
+        options.MaxReceiveMessageSize = settings.MaxReceiveMessageSize;
+        options.MaxSendMessageSize = settings.MaxSendMessageSize;
+        options.EnableDetailedErrors = false;
+        // The gzip and deflate providers are registered by default; this picks the one responses use.
+        options.ResponseCompressionAlgorithm = settings.ResponseCompression switch
+        {
+            ResponseCompression.Gzip => "gzip",
+            ResponseCompression.Deflate => "deflate",
+            _ => null,
+        };
+        options.ResponseCompressionLevel = settings.ResponseCompressionLevel;
+    }
+
+    public static object Effective(GrpcServiceOptions options) => new
+    {
+        options.MaxReceiveMessageSize,
+        options.MaxSendMessageSize,
+        options.ResponseCompressionAlgorithm,
+        ResponseCompressionLevel = options.ResponseCompressionLevel?.ToString(),
+        CompressionProviders = options.CompressionProviders.Select(p => p.EncodingName).ToArray(),
+        options.EnableDetailedErrors,
+    };
+}

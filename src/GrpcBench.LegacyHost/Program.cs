@@ -1,0 +1,59 @@
+using System.Net.Sockets;
+using System.Runtime.InteropServices;
+using Grpc.Core;
+using GrpcBench.Contracts;
+using GrpcBench.Hosting;
+using GrpcBench.LegacyHost;
+using GrpcBench.Service;
+
+HostSettings settings;
+try
+{
+    settings = HostSettingsReader.Read(args);
+}
+catch (InvalidSettingException e)
+{
+    Console.Error.WriteLine(e.Message);
+    return 2;
+}
+
+using var certificate = settings.Tls ? SelfSignedCertificate.Create() : null;
+var credentials = certificate is null
+    ? ServerCredentials.Insecure
+    : new SslServerCredentials([new KeyCertificatePair(SelfSignedCertificate.ToPem(certificate), SelfSignedCertificate.PrivateKeyPem(certificate))]);
+
+var channelArguments = CoreChannelArguments.For(settings);
+var service = new ExampleServiceImpl(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs)));
+var server = new Server(channelArguments)
+{
+    Services = { ExampleService.BindService(service) },
+    Ports = { new ServerPort(settings.Address, settings.Port, credentials) },
+};
+server.Start();
+
+var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+using var sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, Stop);
+using var sigint = PosixSignalRegistration.Create(PosixSignal.SIGINT, Stop);
+ParentWatch.StopWhenGone(settings.ParentPid, () => stopped.TrySetResult());
+
+var port = server.Ports.Single().BoundPort;
+var host = System.Net.IPAddress.Parse(settings.Address).AddressFamily == AddressFamily.InterNetworkV6 ? $"[{settings.Address}]" : settings.Address;
+var ready = ReadyLine.ForThisProcess(
+    stack: "grpc-core",
+    $"{(certificate is null ? "http" : "https")}://{host}:{port}",
+    certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
+    StackComponents.Of(typeof(Status).Assembly, typeof(Server).Assembly),
+    CoreChannelArguments.Effective(settings, channelArguments));
+Console.WriteLine(ready.ToJson());
+
+await stopped.Task;
+// Calls still running get a short grace, as Kestrel's shutdown timeout gives them, then are cancelled.
+var graceful = server.ShutdownAsync();
+if (await Task.WhenAny(graceful, Task.Delay(TimeSpan.FromSeconds(4))) != graceful) await server.KillAsync();
+return 0;
+
+void Stop(PosixSignalContext context)
+{
+    context.Cancel = true;
+    stopped.TrySetResult();
+}

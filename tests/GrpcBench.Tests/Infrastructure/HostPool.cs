@@ -1,0 +1,52 @@
+using System.Collections.Concurrent;
+using GrpcBench.Clients;
+using GrpcBench.Orchestration;
+
+namespace GrpcBench.Tests.Infrastructure;
+
+/// <summary>
+/// Hosts shared by the tests of one collection: started once per stack, runtime and settings, stopped when
+/// the collection ends (and killed at process exit whatever happens).
+/// </summary>
+public sealed class HostPool : IAsyncDisposable
+{
+    private readonly ConcurrentDictionary<string, Lazy<Task<HostProcess>>> _hosts = new();
+
+    public static string Project(string serverStack) => serverStack switch
+    {
+        "grpc-core" => Hosts.Legacy,
+        "kestrel" => Hosts.Kestrel,
+        _ => throw new ArgumentException($"unknown server stack {serverStack}"),
+    };
+
+    public async Task<HostProcess> GetAsync(string serverStack, string runtime, params string[] arguments)
+    {
+        var key = $"{serverStack}|{runtime}|{string.Join(' ', arguments)}";
+        var host = await _hosts.GetOrAdd(key, _ => new Lazy<Task<HostProcess>>(() => HostProcess.StartAsync(new HostLaunch(Project(serverStack), runtime, arguments)))).Value;
+        if (host.HasExited) throw new InvalidOperationException($"host {key} died: {host.StandardError}");
+        return host;
+    }
+
+    public async Task<BenchClient> ClientAsync(string clientStack, string serverStack, string runtime, ClientSettings? settings = null, params string[] hostArguments)
+    {
+        var host = await GetAsync(serverStack, runtime, hostArguments);
+        return BenchClient.Create(Target(host), (settings ?? new ClientSettings()) with { Stack = clientStack });
+    }
+
+    public static ClientTarget Target(HostProcess host) => new(new Uri(host.Ready.Url), host.Ready.CertificatePem);
+
+    public async ValueTask DisposeAsync()
+    {
+        foreach (var host in _hosts.Values.Where(h => h.IsValueCreated))
+        {
+            try { await (await host.Value).DisposeAsync(); }
+            catch (HostStartException) { }
+        }
+    }
+}
+
+[CollectionDefinition(Name)]
+public sealed class GrpcHostsCollection : ICollectionFixture<HostPool>
+{
+    public const string Name = "gRPC hosts";
+}
