@@ -1,0 +1,30 @@
+namespace GrpcBench.Load.Engine;
+
+/// <summary>
+/// Order statistics of latencies in milliseconds, over every sample (never a histogram). Percentiles are nearest
+/// rank: the smallest sample with at least that share of the samples at or below it. All zero when Count is 0.
+/// </summary>
+public sealed record LatencyStats(int Count, double Min, double Mean, double Max, double StdDev, double P50, double P75, double P95, double P99, double P999)
+{
+    public static readonly LatencyStats Empty = new(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    public static LatencyStats Of(IEnumerable<double> milliseconds)
+    {
+        var sorted = milliseconds.ToArray();
+        if (sorted.Length == 0) return Empty;
+        Array.Sort(sorted);
+        var mean = sorted.Average();
+        var stdDev = Math.Sqrt(sorted.Sum(x => (x - mean) * (x - mean)) / sorted.Length);
+        return new(sorted.Length, sorted[0], mean, sorted[^1], stdDev,
+            Percentile(sorted, 50), Percentile(sorted, 75), Percentile(sorted, 95), Percentile(sorted, 99), Percentile(sorted, 99.9));
+    }
+
+    /// <summary>Nearest-rank percentile of samples already sorted ascending; <paramref name="percent"/> from 0 to 100.</summary>
+    public static double Percentile(IReadOnlyList<double> sorted, double percent)
+    {
+        if (sorted.Count == 0) throw new ArgumentException("no samples", nameof(sorted));
+        // In decimal: in double, 99.9 / 100 * 1000 is 999.0000000000001, whose ceiling is one rank too high.
+        var rank = (int)Math.Ceiling((decimal)percent / 100 * sorted.Count);
+        return sorted[Math.Clamp(rank, 1, sorted.Count) - 1];
+    }
+}

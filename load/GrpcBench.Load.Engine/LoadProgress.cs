@@ -1,0 +1,19 @@
+namespace GrpcBench.Load.Engine;
+
+/// <summary>A snapshot of a run in progress, reported about twice a second.</summary>
+public sealed record LoadProgress(TimeSpan Elapsed, IReadOnlyList<ScenarioProgress> Scenarios);
+
+/// <summary>One scenario in a <see cref="LoadProgress"/>; Ok and Failed count measured calls only.</summary>
+/// <param name="PhaseIndex">-1 during warm-up, then the index in the scenario's simulations; their count once injection has stopped.</param>
+/// <param name="Phase">"warm-up", the simulation in words, then "draining" while calls are still in flight, then "done".</param>
+/// <param name="TargetRatePerSecond">The injection rate asked for at this moment; 0 for the closed model and once injection has stopped.</param>
+public sealed record ScenarioProgress(
+    string Scenario,
+    int PhaseIndex,
+    string Phase,
+    double TargetRatePerSecond,
+    TimeSpan PhaseElapsed,
+    TimeSpan PhaseDuration,
+    long Ok,
+    long Failed,
+    int InFlight);

@@ -1,0 +1,38 @@
+namespace GrpcBench.Load.Engine;
+
+/// <summary>Runs scenarios at once, all started on the same clock, and returns what each measured.</summary>
+public static class LoadRunner
+{
+    private static readonly TimeSpan ProgressInterval = TimeSpan.FromMilliseconds(500);
+
+    /// <summary>
+    /// Returns when every scenario has played its phases and every call has ended or passed its deadline. Cancelling
+    /// stops injection and cuts in-flight calls short; the partial result is then marked <see cref="LoadResult.Cancelled"/>.
+    /// </summary>
+    public static async Task<LoadResult> RunAsync(IReadOnlyList<LoadScenario> scenarios, IProgress<LoadProgress>? progress = null,
+        CancellationToken cancellationToken = default)
+    {
+        if (scenarios.Count == 0) throw new ArgumentException("no scenario to run", nameof(scenarios));
+        if (scenarios.Select(s => s.Name).Distinct().Count() != scenarios.Count) throw new ArgumentException("scenario names must differ", nameof(scenarios));
+
+        var startedAt = DateTimeOffset.UtcNow;
+        var clock = new RunClock();
+        var runs = scenarios.Select(scenario => new ScenarioRun(scenario, clock)).ToArray();
+        // Away from the caller's synchronization context (a UI's, a test runner's), so that no continuation of the
+        // engine queues behind the caller's own work.
+        var finished = Task.Run(() => Task.WhenAll(runs.Select(run => run.RunAsync(cancellationToken))));
+        if (progress is not null) await Task.Run(() => ReportAsync(progress, clock, runs, finished));
+        var stats = await finished;
+        return new(startedAt, DateTimeOffset.UtcNow, cancellationToken.IsCancellationRequested, stats);
+    }
+
+    private static async Task ReportAsync(IProgress<LoadProgress> progress, RunClock clock, IReadOnlyList<ScenarioRun> runs, Task finished)
+    {
+        do
+        {
+            await Task.WhenAny(finished, Task.Delay(ProgressInterval));
+            progress.Report(new(clock.Elapsed, runs.Select(run => run.Progress()).ToArray()));
+        }
+        while (!finished.IsCompleted);
+    }
+}

@@ -1,0 +1,78 @@
+using System.Globalization;
+
+namespace GrpcBench.Load.Engine;
+
+/// <summary>One phase of a scenario's load, shaped like NBomber's simulations; a scenario's phases run one after the other.</summary>
+public abstract record LoadSimulation
+{
+    private protected LoadSimulation(TimeSpan during) => During = Argument.Positive(during);
+
+    public TimeSpan During { get; }
+
+    /// <summary>Open model: <paramref name="rate"/> calls per <paramref name="interval"/>, evenly spaced, for <paramref name="during"/>.</summary>
+    public static LoadSimulation Inject(int rate, TimeSpan interval, TimeSpan during) => new InjectSimulation(rate, interval, during);
+
+    /// <summary>Open model: the rate moves linearly from the previous phase's injection rate (0 if there is none) to this one.</summary>
+    public static LoadSimulation RampingInject(int rate, TimeSpan interval, TimeSpan during) => new RampingInjectSimulation(rate, interval, during);
+
+    /// <summary>Closed model: <paramref name="copies"/> loops, each starting its next call when the previous one ends.</summary>
+    public static LoadSimulation KeepConstant(int copies, TimeSpan during) => new KeepConstantSimulation(copies, during);
+
+    /// <summary>The start times of this phase, or null for the closed model.</summary>
+    internal abstract InjectionSchedule? ScheduleAfter(double previousPerSecond);
+
+    /// <summary>The same load held steady for the warm-up.</summary>
+    internal abstract LoadSimulation WarmUp(TimeSpan during);
+
+    private protected static string Seconds(TimeSpan time) => time.TotalSeconds.ToString("0.###", CultureInfo.InvariantCulture) + "s";
+}
+
+public sealed record InjectSimulation : LoadSimulation
+{
+    internal InjectSimulation(int rate, TimeSpan interval, TimeSpan during) : base(during) =>
+        (Rate, Interval) = (Argument.NotNegative(rate), Argument.Positive(interval));
+
+    public int Rate { get; }
+
+    public TimeSpan Interval { get; }
+
+    public double PerSecond => Rate / Interval.TotalSeconds;
+
+    internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(PerSecond, PerSecond, During);
+
+    internal override LoadSimulation WarmUp(TimeSpan during) => new InjectSimulation(Rate, Interval, during);
+
+    public override string ToString() => $"inject {Rate} per {Seconds(Interval)} for {Seconds(During)}";
+}
+
+public sealed record RampingInjectSimulation : LoadSimulation
+{
+    internal RampingInjectSimulation(int rate, TimeSpan interval, TimeSpan during) : base(during) =>
+        (Rate, Interval) = (Argument.NotNegative(rate), Argument.Positive(interval));
+
+    public int Rate { get; }
+
+    public TimeSpan Interval { get; }
+
+    public double PerSecond => Rate / Interval.TotalSeconds;
+
+    internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(previousPerSecond, PerSecond, During);
+
+    /// <summary>A ramp has no single rate: the warm-up holds the rate it ramps to.</summary>
+    internal override LoadSimulation WarmUp(TimeSpan during) => new InjectSimulation(Rate, Interval, during);
+
+    public override string ToString() => $"ramp to {Rate} per {Seconds(Interval)} over {Seconds(During)}";
+}
+
+public sealed record KeepConstantSimulation : LoadSimulation
+{
+    internal KeepConstantSimulation(int copies, TimeSpan during) : base(during) => Copies = Argument.NotNegative(copies);
+
+    public int Copies { get; }
+
+    internal override InjectionSchedule? ScheduleAfter(double previousPerSecond) => null;
+
+    internal override LoadSimulation WarmUp(TimeSpan during) => new KeepConstantSimulation(Copies, during);
+
+    public override string ToString() => $"keep {Copies} constant for {Seconds(During)}";
+}

@@ -1,0 +1,59 @@
+namespace GrpcBench.Load.Engine;
+
+/// <summary>Every measured start and outcome of one scenario, kept whole for exact order statistics.</summary>
+internal sealed class ScenarioRecorder
+{
+    private readonly object _gate = new();
+    private readonly List<double> _okMs = new();
+    private readonly List<double> _failMs = new();
+    private readonly List<double> _startLagMs = new();
+    private readonly Dictionary<string, long> _failsByCode = new();
+    private long _bytesSent;
+    private long _bytesReceived;
+    private TimeSpan _firstScheduledStart;
+    private TimeSpan _lastStart;
+
+    public void Started(TimeSpan scheduled, TimeSpan actual)
+    {
+        lock (_gate)
+        {
+            if (_startLagMs.Count == 0) _firstScheduledStart = scheduled;
+            _lastStart = actual;
+            _startLagMs.Add((actual - scheduled).TotalMilliseconds);
+        }
+    }
+
+    public void Completed(StepResult result, TimeSpan latency)
+    {
+        lock (_gate)
+        {
+            _bytesSent += result.BytesSent;
+            _bytesReceived += result.BytesReceived;
+            if (result.FailCode is not { } code)
+            {
+                _okMs.Add(latency.TotalMilliseconds);
+                return;
+            }
+
+            _failMs.Add(latency.TotalMilliseconds);
+            _failsByCode[code] = _failsByCode.TryGetValue(code, out var count) ? count + 1 : 1;
+        }
+    }
+
+    public (long Ok, long Failed) Counts()
+    {
+        lock (_gate) return (_okMs.Count, _failMs.Count);
+    }
+
+    public ScenarioStats Stats(string name, TimeSpan duration, double askedInjectionRate)
+    {
+        lock (_gate)
+        {
+            var startSpan = (_lastStart - _firstScheduledStart).TotalSeconds;
+            var startLag = LatencyStats.Of(_startLagMs);
+            return new(name, _okMs.Count, _failMs.Count, new SortedDictionary<string, long>(_failsByCode, StringComparer.Ordinal),
+                duration.TotalSeconds, askedInjectionRate, startSpan > 0 ? (_startLagMs.Count - 1) / startSpan : 0, startLag.Max, startLag.P99,
+                _bytesSent, _bytesReceived, LatencyStats.Of(_okMs), LatencyStats.Of(_failMs));
+        }
+    }
+}

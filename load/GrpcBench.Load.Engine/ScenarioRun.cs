@@ -1,0 +1,117 @@
+namespace GrpcBench.Load.Engine;
+
+/// <summary>
+/// One scenario's phases, played on the run's clock. Open-model calls start on their schedule and the injector never
+/// waits for them; closed-model loops each wait for their own call. Both are counted in <see cref="_pending"/>,
+/// which also holds one for the injector itself, so that it reaches zero only once injection has stopped and every
+/// call has ended.
+/// </summary>
+internal sealed class ScenarioRun
+{
+    private readonly LoadScenario _scenario;
+    private readonly ScenarioPlan _plan;
+    private readonly RunClock _clock;
+    private readonly ScenarioRecorder _recorder = new();
+    private readonly TaskCompletionSource _drained = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private int _pending = 1;
+    private long _invocations;
+    private long _stoppedAtTicks = -1;
+
+    public ScenarioRun(LoadScenario scenario, RunClock clock) => (_scenario, _plan, _clock) = (scenario, new ScenarioPlan(scenario), clock);
+
+    public async Task<ScenarioStats> RunAsync(CancellationToken cancellationToken)
+    {
+        // A thread of its own, not the thread pool's: steps that block pool threads, or a pool still growing at
+        // start-up, would otherwise delay starts by hundreds of milliseconds.
+        await Task.Factory.StartNew(() => PlayPhases(cancellationToken), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        var stoppedAt = _clock.Elapsed;
+        Volatile.Write(ref _stoppedAtTicks, stoppedAt.Ticks);
+        Release();
+        await _drained.Task;
+        var measured = TimeSpan.FromTicks(Math.Clamp((stoppedAt - _plan.MeasuredStart).Ticks, 0, _plan.MeasuredDuration.Ticks));
+        return _recorder.Stats(_scenario.Name, measured, _plan.AskedInjectionRate);
+    }
+
+    public ScenarioProgress Progress()
+    {
+        var (ok, failed) = _recorder.Counts();
+        var stoppedAtTicks = Volatile.Read(ref _stoppedAtTicks);
+        var now = _clock.Elapsed;
+        var afterLastPhase = _scenario.Simulations.Count;
+        if (_drained.Task.IsCompleted) return new(_scenario.Name, afterLastPhase, "done", 0, TimeSpan.Zero, TimeSpan.Zero, ok, failed, 0);
+        if (stoppedAtTicks >= 0)
+        {
+            return new(_scenario.Name, afterLastPhase, "draining", 0, now - TimeSpan.FromTicks(stoppedAtTicks), _scenario.CallTimeout, ok, failed,
+                Volatile.Read(ref _pending));
+        }
+
+        var phase = _plan.PhaseAt(now);
+        var sincePhaseStart = now - phase.Start;
+        return new(_scenario.Name, phase.Index, phase.Name, phase.Schedule?.PerSecondAt(sincePhaseStart) ?? 0, sincePhaseStart, phase.Simulation.During,
+            ok, failed, Math.Max(0, Volatile.Read(ref _pending) - 1));
+    }
+
+    private void PlayPhases(CancellationToken cancellationToken)
+    {
+        foreach (var phase in _plan.Phases)
+        {
+            if (!_clock.WaitUntil(phase.Start, cancellationToken)) return;
+            if (phase.Schedule is null) StartLoops(phase, cancellationToken);
+            else if (!Inject(phase, phase.Schedule, cancellationToken)) return;
+        }
+
+        _clock.WaitUntil(_plan.End, cancellationToken);
+    }
+
+    private bool Inject(PlannedPhase phase, InjectionSchedule schedule, CancellationToken cancellationToken)
+    {
+        for (var call = 0; call < schedule.Count; call++)
+        {
+            var scheduledStart = phase.Start + schedule.StartOf(call);
+            if (!_clock.WaitUntil(scheduledStart, cancellationToken)) return false;
+            if (!phase.IsWarmUp) _recorder.Started(scheduledStart, _clock.Elapsed);
+            _ = CountedAsync(CallAsync(scheduledStart, !phase.IsWarmUp, cancellationToken));
+        }
+
+        return true;
+    }
+
+    private void StartLoops(PlannedPhase phase, CancellationToken cancellationToken)
+    {
+        for (var copy = 0; copy < phase.Copies; copy++) _ = CountedAsync(LoopAsync(phase, cancellationToken));
+    }
+
+    private async Task LoopAsync(PlannedPhase phase, CancellationToken cancellationToken)
+    {
+        while (_clock.Elapsed < phase.End && !cancellationToken.IsCancellationRequested)
+        {
+            await CallAsync(_clock.Elapsed, !phase.IsWarmUp, cancellationToken);
+        }
+    }
+
+    private async Task CallAsync(TimeSpan scheduledStart, bool measured, CancellationToken cancellationToken)
+    {
+        var result = await StepCall.RunAsync(_scenario.Step, Interlocked.Increment(ref _invocations), scheduledStart, _scenario.CallTimeout, _clock,
+            cancellationToken);
+        if (measured) _recorder.Completed(result, _clock.Elapsed - scheduledStart);
+    }
+
+    // Work started while the injector still holds its count, so _pending cannot reach zero before it is counted.
+    private async Task CountedAsync(Task work)
+    {
+        Interlocked.Increment(ref _pending);
+        try
+        {
+            await work;
+        }
+        finally
+        {
+            Release();
+        }
+    }
+
+    private void Release()
+    {
+        if (Interlocked.Decrement(ref _pending) == 0) _drained.TrySetResult();
+    }
+}

@@ -1,0 +1,36 @@
+namespace GrpcBench.Load.Engine;
+
+/// <summary>
+/// What one scenario measured, warm-up excluded. Latencies count from each call's scheduled start. Injection rates
+/// and start lags cover the open-model (inject) calls; a rate that cannot be computed is 0, so that every value
+/// serializes to JSON.
+/// </summary>
+/// <param name="DurationSeconds">The measured phases, or as much of them as ran before the run was cancelled.</param>
+/// <param name="AskedInjectionRate">Scheduled starts over the duration of the inject phases, per second.</param>
+/// <param name="AchievedInjectionRate">
+/// Actual starts per second, from the first scheduled start to the last actual one: a sender late at first and
+/// catching up shows in the start lags; one that cannot keep up finishes late and shows here.
+/// </param>
+/// <param name="MaxStartLagMs">How late, at worst, a call started against its schedule.</param>
+/// <param name="Latency">Of the calls that succeeded.</param>
+/// <param name="FailLatency">Of the calls that failed, until the fail was known.</param>
+public sealed record ScenarioStats(
+    string Name,
+    long Ok,
+    long Failed,
+    IReadOnlyDictionary<string, long> FailsByCode,
+    double DurationSeconds,
+    double AskedInjectionRate,
+    double AchievedInjectionRate,
+    double MaxStartLagMs,
+    double P99StartLagMs,
+    long BytesSent,
+    long BytesReceived,
+    LatencyStats Latency,
+    LatencyStats FailLatency)
+{
+    public long Requests => Ok + Failed;
+
+    /// <summary>Successful calls per second of measured duration.</summary>
+    public double Rps => DurationSeconds > 0 ? Ok / DurationSeconds : 0;
+}
