@@ -6,7 +6,8 @@
 #
 #   eng/provision-runtimes.sh [--root DIR] [--allow-missing] [RUNTIME...]   RUNTIME: net6.0 net8.0 net10.0 (default: all)
 #
-# Then:  export DOTNET_ROOT=<root> PATH=<root>:$PATH
+# The bench finds the root by itself (GRPCBENCH_DOTNET_ROOT overrides it); to run something else on
+# a provisioned runtime by hand: DOTNET_ROOT=<root> <root>/dotnet app.dll
 # Env:   PROVISION_NET8_VERSION=8.0.31 (any major: PROVISION_NET<major>_VERSION) overrides the pinned version
 #        SYSTEM_DOTNET_ROOT     the install to build on (default: the one `dotnet` on PATH belongs to)
 set -euo pipefail
@@ -21,7 +22,7 @@ while (($#)); do
   case $1 in
     --root) root=${2:?--root needs a directory}; shift ;;
     --allow-missing) allow_missing=1 ;;
-    -h|--help) sed -n '2,11s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,12s/^# \{0,1\}//p' "$0"; exit 0 ;;
     net[0-9]*.0) runtimes+=("$1") ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
@@ -134,7 +135,7 @@ for tfm in "${runtimes[@]}"; do
   say "$tfm: ${frameworks[0]} $ver, ${frameworks[1]} $ver ($state)"
 done
 
-say "root $root ready; use it with: export DOTNET_ROOT=$root PATH=$root:\$PATH"
+say "root $root ready (the bench uses it by itself; by hand: DOTNET_ROOT=$root $root/dotnet app.dll)"
 if ((${#missing[@]})); then
   say "could not provision: ${missing[*]}" >&2
   ((allow_missing)) || exit 1
