@@ -1,0 +1,65 @@
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>
+/// What each configuration is measured against, within the same run: the Grpc.Core pair on the same host runtime,
+/// transport and compression, and the floors (Kestrel's HTTP/2 without gRPC, a bare socket) on the same host runtime.
+/// A ratio needs both sides completed ("ok") with successful calls; otherwise it is null, never a guess.
+/// </summary>
+public static class Baselines
+{
+    public const string RawHttp2 = "raw-http2";
+    public const string RawTcp = "raw-tcp";
+
+    /// <summary>The Grpc.Core pair <paramref name="result"/> is compared with, or null when the run has none that completed.</summary>
+    public static ConfigurationResult? For(LoadRunSummary summary, ConfigurationResult result) =>
+        Closest(result, summary.Configurations.Where(b => b.IsOk() && b.Configuration.IsBaselineFor(result.Configuration)));
+
+    /// <summary>
+    /// The floor of kind <see cref="RawTcp"/> (same host runtime) or <see cref="RawHttp2"/> (same host runtime and
+    /// transport) that completed, or null.
+    /// </summary>
+    public static ConfigurationResult? Floor(LoadRunSummary summary, ConfigurationResult result, string kind) =>
+        Closest(result, summary.Configurations.Where(f => f.IsOk() && f.Configuration.Kind == kind
+            && f.Configuration.HostRuntime == result.Configuration.HostRuntime
+            && (kind == RawTcp || f.Configuration.Transport == result.Configuration.Transport)));
+
+    public static double? P99Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario) =>
+        Ratio(result, For(summary, result), scenario, l => l.P99);
+
+    public static double? P50Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario) =>
+        Ratio(result, For(summary, result), scenario, l => l.P50);
+
+    /// <summary>sendLargeData p50 as a multiple of the bare socket's on the same host runtime.</summary>
+    public static double? RawTcpMultiple(LoadRunSummary summary, ConfigurationResult result) =>
+        Ratio(result, Floor(summary, result, RawTcp), ScenarioNames.SendLargeData, l => l.P50);
+
+    /// <summary>sendLargeData p50 as a multiple of Kestrel's plain HTTP/2 upload on the same host runtime and transport.</summary>
+    public static double? RawHttp2Multiple(LoadRunSummary summary, ConfigurationResult result) =>
+        Ratio(result, Floor(summary, result, RawHttp2), ScenarioNames.SendLargeData, l => l.P50);
+
+    /// <summary>
+    /// <paramref name="percentile"/> of <paramref name="result"/> over the same of <paramref name="reference"/>. Only
+    /// completed configurations: the partial figures of a failed or cancelled one would compare a different load.
+    /// </summary>
+    public static double? Ratio(ConfigurationResult result, ConfigurationResult? reference, string scenario, Func<LatencyStats, double> percentile)
+    {
+        if (reference is null || !result.IsOk() || !reference.IsOk()) return null;
+        if (result.SuccessLatency(scenario) is not { } measured || reference.SuccessLatency(scenario) is not { } against) return null;
+        var numerator = percentile(measured);
+        var denominator = percentile(against);
+        return denominator > 0 && double.IsFinite(numerator) ? numerator / denominator : null;
+    }
+
+    /// <summary>
+    /// Of several candidates (a run may hold more than one Grpc.Core pair), the one whose load worker ran on the same
+    /// runtime, then the one with the default client profile and no client settings, then the first in run order.
+    /// </summary>
+    private static ConfigurationResult? Closest(ConfigurationResult result, IEnumerable<ConfigurationResult> candidates) =>
+        candidates
+            .OrderBy(c => c.Configuration.ClientRuntime == result.Configuration.ClientRuntime ? 0 : 1)
+            .ThenBy(c => c.Configuration.ClientProfile == "default" && c.Configuration.ClientSettings.Count == 0 ? 0 : 1)
+            .FirstOrDefault();
+}

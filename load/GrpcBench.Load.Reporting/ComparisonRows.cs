@@ -1,0 +1,46 @@
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>One configuration in the comparison table, as text: the same figures for report.md and the console.</summary>
+/// <param name="Status">"ok", or the status with its reason: a configuration that did not complete says why.</param>
+/// <param name="SendLargeData">p50, p95 and p99 in ms.</param>
+/// <param name="GetInt">p50, p95 and p99 in ms.</param>
+/// <param name="RawTcpMultiple">sendLargeData p50 over the bare socket's; null when the run has no raw-tcp floor at all.</param>
+public sealed record ComparisonRow(
+    string Label,
+    string Status,
+    IReadOnlyList<string> SendLargeData,
+    IReadOnlyList<string> GetInt,
+    string Fails,
+    string ServerCpuSeconds,
+    string ServerPeakRssMiB,
+    string ClientCpuSeconds,
+    string SendLargeDataP99Ratio,
+    string GetIntP99Ratio,
+    string? RawTcpMultiple);
+
+public static class ComparisonRows
+{
+    public static IReadOnlyList<ComparisonRow> For(LoadRunSummary summary)
+    {
+        var hasRawTcp = summary.Configurations.Any(r => r.Configuration.Kind == Baselines.RawTcp);
+        return summary.Configurations.Select(r => new ComparisonRow(
+                r.Configuration.Label,
+                r.StatusWithReason(),
+                Percentiles(r.SuccessLatency(ScenarioNames.SendLargeData)),
+                Percentiles(r.SuccessLatency(ScenarioNames.GetInt)),
+                r.Scenarios.Count == 0 ? Numbers.Missing : r.FailsSummary(),
+                Numbers.Seconds(r.ServerCpuSeconds),
+                Numbers.Amount(r.ServerPeakRssMiB),
+                Numbers.Seconds(r.ClientCpuSeconds),
+                Numbers.Ratio(Baselines.P99Ratio(summary, r, ScenarioNames.SendLargeData)),
+                Numbers.Ratio(Baselines.P99Ratio(summary, r, ScenarioNames.GetInt)),
+                hasRawTcp ? Numbers.Ratio(Baselines.RawTcpMultiple(summary, r)) : null))
+            .ToList();
+    }
+
+    private static IReadOnlyList<string> Percentiles(LatencyStats? latency) =>
+        latency is null ? [Numbers.Missing, Numbers.Missing, Numbers.Missing] : [Numbers.Ms(latency.P50), Numbers.Ms(latency.P95), Numbers.Ms(latency.P99)];
+}

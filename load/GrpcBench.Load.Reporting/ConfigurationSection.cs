@@ -1,0 +1,76 @@
+using System.Text;
+using System.Text.Json;
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>
+/// One configuration in report.md, in the manner of NBomber's report: the runtimes as the processes reported them, the
+/// status and why, the resources, and per scenario the counts, rates, bytes and latency distribution.
+/// </summary>
+public static class ConfigurationSection
+{
+    private static readonly string[] Headers =
+    [
+        "scenario", "ok", "fail", "fail codes", "rps", "injection /s asked / achieved", "MiB sent / received",
+        "min", "mean", "p50", "p75", "p95", "p99", "p99.9", "max", "stddev",
+    ];
+
+    private static readonly bool[] RightAligned = [false, true, true, false, true, true, true, true, true, true, true, true, true, true, true, true];
+
+    public static void Append(StringBuilder md, int number, ConfigurationResult result)
+    {
+        var c = result.Configuration;
+        md.AppendLine($"### {number}. {c.Label}");
+        md.AppendLine();
+        md.AppendLine($"- status: {result.StatusWithReason()}");
+        md.AppendLine($"- host: {result.HostRuntimeReported ?? "runtime not reported"} (asked {c.HostRuntime}), server {c.Server}"
+                      + (c.Server == "kestrel" && c.Kind == "grpc" ? $", Kestrel profile {c.KestrelProfile}" : "")
+                      + Settings(c.KestrelSettings));
+        md.AppendLine($"- client: {result.ClientRuntimeReported ?? "runtime not reported"} (asked {c.ClientRuntime}), {c.Client}, profile {c.ClientProfile}"
+                      + Settings(c.ClientSettings) + $"; {c.Transport}, compression {c.Compression}");
+        md.AppendLine($"- server CPU {WithUnit(Numbers.Seconds(result.ServerCpuSeconds), "s")}, server peak RSS {WithUnit(Numbers.Amount(result.ServerPeakRssMiB), "MiB")}, "
+                      + $"load worker CPU {WithUnit(Numbers.Seconds(result.ClientCpuSeconds), "s")}");
+        if (result.HostSettings is { Count: > 0 } hostSettings)
+            md.AppendLine($"- host settings as the host reported them: `{JsonSerializer.Serialize(hostSettings)}`");
+        foreach (var stats in result.Scenarios.Where(s => s.Requests > 0))
+            md.AppendLine($"- {stats.Name}: {Numbers.Rate(stats.DurationSeconds)} s measured; start lag against the schedule p99 {Numbers.Ms(stats.P99StartLagMs)} ms, max {Numbers.Ms(stats.MaxStartLagMs)} ms");
+        md.AppendLine();
+
+        if (result.Scenarios.Count == 0)
+        {
+            md.AppendLine("No measurements: the configuration ended before any call.");
+            md.AppendLine();
+            return;
+        }
+        md.AppendLine("Latency in ms, from each call's scheduled start; a scenario's failed calls have their own row.");
+        md.AppendLine();
+        MarkdownTable.Append(md, Headers, RightAligned, result.Scenarios.SelectMany(Rows));
+        md.AppendLine();
+    }
+
+    private static IEnumerable<IReadOnlyList<string>> Rows(ScenarioStats s)
+    {
+        yield return
+        [
+            s.Name, Numbers.Count(s.Ok), Numbers.Count(s.Failed), Codes(s), Numbers.Rate(s.Rps),
+            $"{Numbers.Rate(s.AskedInjectionRate)} / {Numbers.Rate(s.AchievedInjectionRate)}",
+            $"{Numbers.BytesAsMiB(s.BytesSent)} / {Numbers.BytesAsMiB(s.BytesReceived)}",
+            .. Latency(s.Ok > 0 ? s.Latency : null),
+        ];
+        if (s.Failed > 0)
+            yield return [$"{s.Name}, failed calls", "", Numbers.Count(s.Failed), Codes(s), "", "", "", .. Latency(s.FailLatency)];
+    }
+
+    private static string Codes(ScenarioStats s) => s.Failed == 0 ? "" : MeasuredFigures.Describe(s.FailsByCode.OrderByDescending(f => f.Value));
+
+    private static IEnumerable<string> Latency(LatencyStats? l) => l is null || l.Count == 0
+        ? Enumerable.Repeat(Numbers.Missing, 9)
+        : [Numbers.Ms(l.Min), Numbers.Ms(l.Mean), Numbers.Ms(l.P50), Numbers.Ms(l.P75), Numbers.Ms(l.P95), Numbers.Ms(l.P99), Numbers.Ms(l.P999), Numbers.Ms(l.Max), Numbers.Ms(l.StdDev)];
+
+    private static string WithUnit(string figure, string unit) => figure == Numbers.Missing ? "not measured" : $"{figure} {unit}";
+
+    private static string Settings(IReadOnlyDictionary<string, string> settings) =>
+        settings.Count == 0 ? "" : ", " + string.Join(", ", settings.Select(s => $"{s.Key}={s.Value}"));
+}

@@ -1,0 +1,73 @@
+using GrpcBench.Load.Results;
+using Spectre.Console;
+using Spectre.Console.Rendering;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>The end of a run on the console: the comparison table and the verdicts. Everything else is in report.md.</summary>
+public static class ConsoleReport
+{
+    /// <summary>A reason longer than this is cut in the table; the verdicts below it give it whole.</summary>
+    private const int MaxStatusChars = 72;
+
+    /// <summary>Columns whose text can run long wrap within these widths: a status with its reason, fails by code.</summary>
+    private const int MaxStatusWidth = 20, MaxFailsWidth = 20;
+
+    /// <summary>A label is wrapped only when it cannot fit otherwise, and then never narrower than this.</summary>
+    private const int MinLabelWidth = 30;
+
+    public static void Write(IAnsiConsole console, LoadRunSummary summary)
+    {
+        console.WriteLine();
+        console.Write(Table(summary, console.Profile.Width));
+        console.WriteLine();
+        // Straight to the writer: Spectre would break a long sentence at the console width, and a terminal wraps by itself.
+        var writer = console.Profile.Out.Writer;
+        foreach (var verdict in Verdicts.For(summary)) writer.WriteLine("- " + verdict);
+        writer.Flush();
+    }
+
+    /// <summary>
+    /// The comparison table of report.md, narrower: each scenario's p50 / p95 / p99 in one cell, both ratios in one,
+    /// headers over two or three lines. The label stays on one line whenever the table then fits in <paramref name="width"/> columns.
+    /// </summary>
+    public static Table Table(LoadRunSummary summary, int width = ConsoleSetup.RedirectedWidth)
+    {
+        var rows = ComparisonRows.For(summary);
+        var withFloor = rows.Any(r => r.RawTcpMultiple is not null);
+        List<string> headers =
+        [
+            "configuration", "status", "sendLargeData ms\np50 / p95 / p99", "getInt ms\np50 / p95 / p99", "fails",
+            "server\nCPU s", "server\nRSS MiB", "client\nCPU s", "p99 / Grpc.Core\nsendLargeData\n/ getInt",
+        ];
+        if (withFloor) headers.Add("sendLargeData\np50 /\nraw-tcp");
+        var cells = rows.Select(r => new List<string>
+        {
+            r.Label, Shortened(r.Status), string.Join(" / ", r.SendLargeData), string.Join(" / ", r.GetInt), r.Fails,
+            r.ServerCpuSeconds, r.ServerPeakRssMiB, r.ClientCpuSeconds, $"{r.SendLargeDataP99Ratio} / {r.GetIntP99Ratio}",
+        }.Concat(withFloor ? [r.RawTcpMultiple ?? Numbers.Missing] : Array.Empty<string>()).ToList()).ToList();
+
+        var natural = headers.Select((h, i) => h.Split('\n').Select(l => l.Length).Concat(cells.Select(c => c[i].Length)).Max()).ToArray();
+        natural[1] = Math.Min(natural[1], MaxStatusWidth);
+        natural[4] = Math.Min(natural[4], MaxFailsWidth);
+        // Each column takes one padding space either side and one border; the table one more border.
+        var labelRoom = width - natural.Skip(1).Sum(w => w + 3) - 4;
+
+        var table = new Table().Title(Markup.Escape($"preset {summary.Preset}, {summary.Status}: latency of successful calls, ratios to Grpc.Core's p99"));
+        var label = new TableColumn("configuration");
+        if (natural[0] <= labelRoom) label.NoWrap();
+        else label.Width(Math.Max(MinLabelWidth, labelRoom));
+        table.AddColumn(label);
+        table.AddColumn(new TableColumn("status").Width(natural[1]));
+        for (var i = 2; i < headers.Count; i++)
+        {
+            var column = new TableColumn(Markup.Escape(headers[i])).Width(natural[i]);
+            table.AddColumn(i == 4 ? column : column.RightAligned());
+        }
+        // Text, not markup: labels and reasons may hold '[' and ']'.
+        foreach (var row in cells) table.AddRow(row.Select(c => (IRenderable)new Text(c)));
+        return table;
+    }
+
+    private static string Shortened(string status) => status.Length <= MaxStatusChars ? status : status[..(MaxStatusChars - 3)] + "...";
+}

@@ -1,0 +1,107 @@
+using System.Globalization;
+using System.Text;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>report.md: what ran and on what, the comparison with Grpc.Core, the verdicts, each configuration in full, the charts.</summary>
+public static class MarkdownReport
+{
+    public const string FileName = "report.md";
+
+    /// <summary>Writes <see cref="FileName"/> into <paramref name="folder"/> and returns its path.</summary>
+    public static string Write(string folder, LoadRunSummary summary)
+    {
+        var path = Path.Combine(folder, FileName);
+        File.WriteAllText(path, Render(summary));
+        return path;
+    }
+
+    public static string Render(LoadRunSummary summary)
+    {
+        var md = new StringBuilder();
+        Setup(md, summary);
+        OfferedLoad(md, summary);
+        Comparison(md, summary);
+
+        md.AppendLine("## Verdicts");
+        md.AppendLine();
+        foreach (var verdict in Verdicts.For(summary)) md.AppendLine($"- {verdict}");
+        md.AppendLine();
+
+        md.AppendLine("## Configurations");
+        md.AppendLine();
+        for (var i = 0; i < summary.Configurations.Count; i++) ConfigurationSection.Append(md, i + 1, summary.Configurations[i]);
+
+        md.AppendLine("## Charts");
+        md.AppendLine();
+        foreach (var (fileName, title, _) in ReportCharts.Render(summary)) md.AppendLine($"![{title}]({fileName})").AppendLine();
+        return md.ToString().TrimEnd() + Environment.NewLine;
+    }
+
+    private static void Setup(StringBuilder md, LoadRunSummary summary)
+    {
+        var run = summary.Run;
+        var machine = run.Machine;
+        md.AppendLine($"# gRPC load run: preset {summary.Preset}, {summary.Status}");
+        md.AppendLine();
+        md.AppendLine($"- command line: `{summary.CommandLine.Replace('`', '\'')}`");
+        md.AppendLine($"- commit {run.Commit}, started {run.StartedAt.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)} UTC");
+        md.AppendLine($"- machine: {machine.Cores} cores, {Numbers.Amount(machine.MemoryGiB)} GiB, {machine.Cpu}, {machine.Os}; link: {machine.Link ?? "loopback, unshaped"}");
+        md.AppendLine($"- components (over every configuration): {Components(summary)}");
+        md.AppendLine();
+    }
+
+    /// <summary>Each component with every version any configuration loaded; grpcApi (built here or a package) first.</summary>
+    private static string Components(LoadRunSummary summary)
+    {
+        var versions = summary.Configurations.SelectMany(r => r.Components)
+            .GroupBy(c => c.Key, c => c.Value)
+            .OrderBy(g => g.Key == "grpcApi" ? 0 : 1).ThenBy(g => g.Key, StringComparer.Ordinal)
+            .Select(g => $"{g.Key} {string.Join(" / ", g.Distinct().Order(StringComparer.Ordinal))}")
+            .ToList();
+        return versions.Count == 0 ? "none recorded" : string.Join(", ", versions);
+    }
+
+    private static void OfferedLoad(StringBuilder md, LoadRunSummary summary)
+    {
+        md.AppendLine("## Offered load");
+        md.AppendLine();
+        md.AppendLine("The same for every configuration; the scenarios run at once, open model (each call starts on schedule, whatever the ones before it do).");
+        md.AppendLine();
+        MarkdownTable.Append(md, ["scenario", "simulations", "warm-up", "payload", "call timeout"], [false, false, false, true, true],
+            summary.OfferedLoad.Select(s => (IReadOnlyList<string>)
+                [s.Key, string.Join(", then ", s.Value.Simulations), s.Value.WarmUp, s.Value.PayloadBytes > 0 ? Numbers.Size(s.Value.PayloadBytes) : Numbers.Missing, s.Value.CallTimeout]));
+        md.AppendLine();
+    }
+
+    private static void Comparison(StringBuilder md, LoadRunSummary summary)
+    {
+        var rows = ComparisonRows.For(summary);
+        var withFloor = rows.Any(r => r.RawTcpMultiple is not null);
+        md.AppendLine("## Comparison");
+        md.AppendLine();
+        md.AppendLine("Latencies in ms of successful calls. Ratios: p99 over the p99 of the Grpc.Core pair on the same host runtime, transport and compression "
+                      + "in this run (below x1 is faster); - where either side did not complete or made no successful call."
+                      + (withFloor ? " Floor: sendLargeData p50 as a multiple of a bare socket's on the same host runtime." : ""));
+        md.AppendLine();
+        List<string> headers =
+        [
+            "configuration", "status",
+            "sendLargeData p50", "sendLargeData p95", "sendLargeData p99", "getInt p50", "getInt p95", "getInt p99",
+            "fails", "server CPU s", "server peak RSS MiB", "client CPU s", "sendLargeData p99 / Grpc.Core", "getInt p99 / Grpc.Core",
+        ];
+        List<bool> rightAligned = [false, false, true, true, true, true, true, true, false, true, true, true, true, true];
+        if (withFloor)
+        {
+            headers.Add("sendLargeData p50 / raw-tcp");
+            rightAligned.Add(true);
+        }
+        MarkdownTable.Append(md, headers, rightAligned, rows.Select(r => (IReadOnlyList<string>)
+        [
+            r.Label, r.Status, .. r.SendLargeData, .. r.GetInt, r.Fails, r.ServerCpuSeconds, r.ServerPeakRssMiB, r.ClientCpuSeconds,
+            r.SendLargeDataP99Ratio, r.GetIntP99Ratio, .. withFloor ? [r.RawTcpMultiple ?? Numbers.Missing] : Array.Empty<string>(),
+        ]));
+        md.AppendLine();
+    }
+}

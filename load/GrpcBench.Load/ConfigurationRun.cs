@@ -1,0 +1,134 @@
+using System.Text.Json;
+using GrpcBench.Clients;
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+
+namespace GrpcBench.Load;
+
+/// <summary>
+/// One configuration from start to end: its host as a child process on the runtime asked for, a load worker on
+/// the client runtime, the host's CPU time and peak memory. A host that dies mid-run makes the configuration
+/// failed with what was measured until then; a runtime that is not installed makes it skipped.
+/// </summary>
+public static class ConfigurationRun
+{
+    public static async Task<ConfigurationResult> RunAsync(LoadConfiguration configuration, LoadShape shape, Action<LoadProgress> onProgress,
+        CancellationToken cancellationToken)
+    {
+        HostProcess? host = null;
+        RawTcpSink? sink = null;
+        try
+        {
+            try
+            {
+                DotnetRoots.For(configuration.HostRuntime);
+                DotnetRoots.For(configuration.ClientRuntime);
+            }
+            catch (InvalidOperationException notInstalled)
+            {
+                return Outcome(configuration, "skipped", notInstalled.Message);
+            }
+
+            string url;
+            if (configuration.Kind == "raw-tcp")
+            {
+                sink = new RawTcpSink();
+                url = sink.Url.ToString();
+            }
+            else
+            {
+                host = await HostProcess.StartAsync(new HostLaunch(HostProject(configuration), configuration.HostRuntime, HostArguments(configuration, shape)), cancellationToken);
+                url = host.Ready.Url;
+            }
+
+            var cpuBefore = host is null ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
+            var spec = new WorkerSpec(configuration, url, host?.Ready.CertificatePem, ClientSettingsFor(configuration), shape);
+            using var stopWorker = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+            var worker = WorkerProcess.RunAsync(spec, onProgress, stopWorker.Token);
+            var hostDied = await WatchAsync(host, worker, stopWorker);
+            var measured = await worker;
+
+            double? serverCpu = null, serverRss = null;
+            if (host is not null && !host.HasExited)
+            {
+                serverCpu = (ProcessStats.CpuTime(host.Pid) - cpuBefore).TotalSeconds;
+                serverRss = ProcessStats.PeakRssMiB(host.Pid);
+            }
+            var components = new Dictionary<string, string>(measured.Components);
+            foreach (var (name, version) in host?.Ready.Components ?? []) components[name] = version;
+            var status = hostDied ? "failed" : measured.Load.Cancelled ? "cancelled" : "ok";
+            var reason = hostDied ? $"the host exited during the run (exit code {host!.ExitCode}): {Tail(host.StandardError)}"
+                : measured.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null;
+            return new ConfigurationResult(configuration, status, reason, host?.Ready.Runtime ?? measured.Runtime, measured.Runtime, components,
+                host?.Ready.Settings, serverCpu, serverRss, measured.CpuSeconds, measured.Load.Scenarios);
+        }
+        catch (Exception e) when (e is HostStartException or WorkerFailedException)
+        {
+            return Outcome(configuration, "failed", e.Message);
+        }
+        finally
+        {
+            if (host is not null) await host.DisposeAsync();
+            if (sink is not null) await sink.DisposeAsync();
+        }
+    }
+
+    /// <summary>True if the host died while the worker ran; the worker is then stopped and keeps what it measured.</summary>
+    private static async Task<bool> WatchAsync(HostProcess? host, Task worker, CancellationTokenSource stopWorker)
+    {
+        if (host is null) return false;
+        while (!worker.IsCompleted)
+        {
+            if (host.HasExited)
+            {
+                stopWorker.Cancel();
+                return true;
+            }
+            await Task.WhenAny(worker, Task.Delay(200));
+        }
+        return host.HasExited;
+    }
+
+    public static string HostProject(LoadConfiguration configuration) => configuration.Server == "grpc-core" ? "GrpcBench.LegacyHost" : "GrpcBench.KestrelHost";
+
+    public static IReadOnlyList<string> HostArguments(LoadConfiguration configuration, LoadShape shape)
+    {
+        // Room for the payload and its framing: the receive limit must not be what a run measures.
+        var arguments = new List<string> { "--maxReceiveMessageSize", Math.Max(4 * 1024 * 1024, shape.PayloadBytes + 64 * 1024).ToString() };
+        if (configuration.Transport == "tls") arguments.AddRange(["--tls", "true"]);
+        if (configuration.Compression != "none") arguments.AddRange(["--responseCompression", configuration.Compression]);
+        if (configuration.Server == "kestrel")
+        {
+            if (configuration.KestrelProfile != "custom") arguments.AddRange(["--kestrel:profile", configuration.KestrelProfile]);
+            foreach (var (name, value) in configuration.KestrelSettings) arguments.AddRange([$"--kestrel:{name}", value]);
+        }
+        return arguments;
+    }
+
+    public static ClientSettings ClientSettingsFor(LoadConfiguration configuration)
+    {
+        var settings = new ClientSettings
+        {
+            Stack = configuration.Client is "grpc-core" or "grpc-net" ? configuration.Client : ClientStacks.GrpcNet,
+            Profile = configuration.ClientProfile,
+            MaxSendMessageSize = null,
+            Compression = Enum.Parse<CallCompression>(configuration.Compression, ignoreCase: true),
+        };
+        foreach (var (name, value) in configuration.ClientSettings)
+        {
+            settings = name switch
+            {
+                "enableMultipleHttp2Connections" => settings with { EnableMultipleHttp2Connections = bool.Parse(value) },
+                "initialHttp2StreamWindowSize" => settings with { InitialHttp2StreamWindowSize = int.Parse(value) },
+                _ => throw new ArgumentException($"unknown client setting {name}"),
+            };
+        }
+        return settings;
+    }
+
+    private static ConfigurationResult Outcome(LoadConfiguration configuration, string status, string reason) =>
+        new(configuration, status, reason, null, null, new Dictionary<string, string>(), null, null, null, null, []);
+
+    private static string Tail(string text) => string.Join(" | ", text.Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(3));
+}

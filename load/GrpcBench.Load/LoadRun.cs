@@ -1,0 +1,88 @@
+using System.Globalization;
+using GrpcBench.Load.Reporting;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+using Spectre.Console;
+
+namespace GrpcBench.Load;
+
+/// <summary>A whole run: every configuration of the plan one after the other, then summary.json, report.md, charts and the table.</summary>
+public static class LoadRun
+{
+    public static async Task<int> RunAsync(RunPlan plan, string? requestedFolder, string commandLine, CancellationToken cancellationToken)
+    {
+        var console = ConsoleSetup.ForOutput();
+        string folder;
+        try
+        {
+            folder = ResultsFolder.Create(requestedFolder);
+        }
+        catch (IOException e)
+        {
+            Console.Error.WriteLine(e.Message);
+            return 2;
+        }
+
+        var configurations = plan.Configurations();
+        var shape = plan.Load;
+        var extra = plan.Preset == Presets.Sweep ? 1 : 0;
+        console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"{plan.Preset}: {configurations.Count + extra} configurations; each {string.Join(" and ", shape.Scenarios)} ({shape.PayloadBytes / 1024.0 / 1024.0:0.#} MiB uploads) at once, ramp {string.Join(" then ", shape.Phases.Select(p => $"to {p.PerSecond}/s over {p.Seconds} s"))}, {shape.Requests} calls each; "
+            + $"about {Minutes(shape.Typical * (configurations.Count + extra))} (at most {Minutes((shape.WorstCase + TimeSpan.FromSeconds(5)) * (configurations.Count + extra))})"));
+        console.WriteLine($"results: {folder}");
+
+        var record = RunRecord.Now();
+        var results = new List<ConfigurationResult>();
+        var progress = new LiveProgress(console);
+        async Task Run(LoadConfiguration configuration)
+        {
+            var title = $"[{results.Count + 1}/{configurations.Count + extra}] {configuration.Label}";
+            var result = await progress.RunAsync(title, onProgress => ConfigurationRun.RunAsync(configuration, shape, onProgress, cancellationToken));
+            results.Add(result);
+            console.WriteLine($"{title}: {OneLine(result)}");
+        }
+
+        foreach (var configuration in configurations)
+        {
+            if (cancellationToken.IsCancellationRequested) break;
+            await Run(configuration);
+        }
+        if (plan.Preset == Presets.Sweep && !cancellationToken.IsCancellationRequested && SweepRecommendation.Combine(results) is { } best)
+            await Run(best);
+
+        var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
+        var summary = new LoadRunSummary(plan.Preset, status, commandLine, record,
+            shape.Scenarios.ToDictionary(name => name, name => shape.Describe(large: name == ScenarioNames.SendLargeData)),
+            results);
+        ReportFiles.WriteAll(folder, summary);
+        ConsoleReport.Write(console, summary);
+        console.WriteLine($"results: {folder}");
+        return status == "completed" ? 0 : 1;
+    }
+
+    public static int Compare(string baseFolder, string diffFolder, double threshold)
+    {
+        try
+        {
+            var comparison = ResultsComparison.Compare(baseFolder, diffFolder);
+            Console.Write(ResultsComparison.Markdown(comparison, threshold));
+            return 0;
+        }
+        catch (Exception e) when (e is IOException or System.Text.Json.JsonException or InvalidOperationException)
+        {
+            Console.Error.WriteLine($"compare: {e.Message}");
+            return 2;
+        }
+    }
+
+    private static string OneLine(ConfigurationResult result)
+    {
+        if (result.Status != "ok" && result.Scenarios.Count == 0) return $"{result.Status}: {result.Reason}";
+        string Figures(string scenario) => result.Scenario(scenario) is { } s
+            ? string.Create(CultureInfo.InvariantCulture, $"{scenario} ok {s.Ok} fail {s.Failed} p50 {s.Latency.P50:0.#} ms p99 {s.Latency.P99:0.#} ms")
+            : $"{scenario} -";
+        return $"{result.Status}; {Figures(ScenarioNames.SendLargeData)}; {Figures(ScenarioNames.GetInt)}" + (result.Reason is null ? "" : $"; {result.Reason}");
+    }
+
+    private static string Minutes(TimeSpan time) => time.TotalMinutes < 1.5 ? $"{time.TotalSeconds:0} s" : $"{time.TotalMinutes:0.#} min";
+}

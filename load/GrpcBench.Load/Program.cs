@@ -1,0 +1,139 @@
+using System.CommandLine;
+using GrpcBench.Hosting;
+using GrpcBench.Load;
+using GrpcBench.Load.Reporting;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+using Spectre.Console;
+
+string[] servers = ["grpc-core", "kestrel"], clients = ["grpc-core", "grpc-net"], compressions = ["none", "gzip", "deflate"],
+    transports = ["h2c", "tls"], clientProfiles = ["default", "seed", "split-channels"], baselines = ["raw-http2", "raw-tcp"],
+    pairs = [RunPlan.MatchedPairs, RunPlan.AllPairs];
+
+Option<string> preset = new("--preset") { Description = $"Named set of configurations and load: {string.Join(", ", Presets.Names)}", DefaultValueFactory = _ => Presets.Seed };
+preset.AcceptOnlyFromAmong([.. Presets.Names]);
+Option<bool> quick = new("--quick") { Description = "The preset small and short: about a minute, for CI and a first look" };
+var server = List("--server", "Server stacks", servers);
+var client = List("--client", "Client stacks", clients);
+Option<string> pairing = new("--pairs") { Description = "matched: each server with its migration client (grpc-core/grpc-core, kestrel/grpc-net); all: every client with every server", DefaultValueFactory = _ => RunPlan.MatchedPairs };
+pairing.AcceptOnlyFromAmong(pairs);
+var runtime = List("--runtime", "Host runtimes", [.. DotnetRoots.Runtimes]);
+Option<string?> clientRuntime = new("--client-runtime") { Description = "Runtime of the load worker (default: the host's)" };
+clientRuntime.AcceptOnlyFromAmong([.. DotnetRoots.Runtimes]);
+var compression = List("--compression", "Call compression, requests and responses", compressions);
+var transport = List("--transport", "h2c (cleartext) and/or tls", transports);
+var kestrelProfile = List("--kestrel-profile", "Kestrel HTTP/2 window profiles", [.. KestrelProfiles.Names]);
+var clientProfile = List("--client-profile", "Client profiles", clientProfiles);
+var baseline = List("--baselines", "Floors measured in the same run: raw-http2 (Kestrel without gRPC), raw-tcp (a bare socket)", baselines);
+Option<string[]> kestrelSetting = new("--kestrel") { Description = "Explicit Kestrel limit on top of the profile, NAME=VALUE (initialStreamWindowSize, initialConnectionWindowSize, maxStreamsPerConnection, maxFrameSize)", AllowMultipleArgumentsPerToken = true };
+Option<string[]> clientSetting = new("--client-setting") { Description = "Explicit client setting, NAME=VALUE (enableMultipleHttp2Connections, initialHttp2StreamWindowSize)", AllowMultipleArgumentsPerToken = true };
+Option<int?> payload = new("--payload-mib") { Description = "sendLargeData payload in MiB, 1-200 (seed: 20)" };
+Option<string[]> phases = new("--phases") { Description = "The ramp, RATExSECONDS each, e.g. 50x30 20x30 (seed: 50x15 20x15)", AllowMultipleArgumentsPerToken = true };
+Option<int?> warmUp = new("--warmup-seconds") { Description = "Warm-up at the first phase's rate, not counted, 0-60 (seed: 3)" };
+Option<int?> callTimeout = new("--call-timeout-seconds") { Description = "Deadline of each call from its scheduled start, 1-300 (seed: 30)" };
+var scenarios = List("--scenarios", "Scenarios run at once", [.. LoadShape.AllScenarios]);
+Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
+
+var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
+{
+    preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
+    kestrelSetting, clientSetting, payload, phases, warmUp, callTimeout, scenarios, output,
+};
+root.SetAction(async (parse, cancellationToken) =>
+{
+    RunPlan plan;
+    try
+    {
+        var defaults = Presets.For(parse.GetValue(preset)!, parse.GetValue(quick));
+        var load = defaults.Load with
+        {
+            Phases = parse.GetValue(phases) is { Length: > 0 } ramp ? ramp.SelectMany(Split).Select(RampPhase.Parse).ToArray() : defaults.Load.Phases,
+            PayloadBytes = parse.GetValue(payload) is { } mib ? Within("--payload-mib", mib, 1, 200) * 1024 * 1024 : defaults.Load.PayloadBytes,
+            WarmUpSeconds = parse.GetValue(warmUp) is { } w ? Within("--warmup-seconds", w, 0, 60) : defaults.Load.WarmUpSeconds,
+            CallTimeoutSeconds = parse.GetValue(callTimeout) is { } t ? Within("--call-timeout-seconds", t, 1, 300) : defaults.Load.CallTimeoutSeconds,
+            Scenarios = Chosen(parse, scenarios, LoadShape.AllScenarios),
+        };
+        plan = defaults with
+        {
+            Servers = Chosen(parse, server, defaults.Servers),
+            Clients = Chosen(parse, client, defaults.Clients),
+            Pairs = parse.GetValue(pairing)!,
+            Runtimes = Chosen(parse, runtime, defaults.Runtimes),
+            ClientRuntime = parse.GetValue(clientRuntime),
+            Compressions = Chosen(parse, compression, defaults.Compressions),
+            Transports = Chosen(parse, transport, defaults.Transports),
+            KestrelProfiles = Chosen(parse, kestrelProfile, defaults.KestrelProfiles),
+            ClientProfiles = Chosen(parse, clientProfile, defaults.ClientProfiles),
+            Baselines = Chosen(parse, baseline, defaults.Baselines),
+            KestrelSettings = Settings("--kestrel", parse.GetValue(kestrelSetting), ["initialStreamWindowSize", "initialConnectionWindowSize", "maxStreamsPerConnection", "maxFrameSize"]),
+            ClientSettings = Settings("--client-setting", parse.GetValue(clientSetting), ["enableMultipleHttp2Connections", "initialHttp2StreamWindowSize"]),
+            Load = load,
+        };
+    }
+    catch (FormatException e)
+    {
+        Console.Error.WriteLine("invalid option: " + e.Message);
+        return 2;
+    }
+    return await LoadRun.RunAsync(plan, parse.GetValue(output), string.Join(' ', args), cancellationToken);
+});
+
+Argument<string> baseFolder = new("base") { Description = "Results folder of the base run" };
+Argument<string> diffFolder = new("diff") { Description = "Results folder of the run to compare with it" };
+Option<double> threshold = new("--threshold") { Description = "Ratio beyond which a difference counts, e.g. 0.1 for 10 %", DefaultValueFactory = _ => 0.1 };
+var compare = new Command("compare", "Puts two runs side by side: every shared configuration, diff / base, flagged beyond the threshold.") { baseFolder, diffFolder, threshold };
+compare.SetAction(parse => LoadRun.Compare(parse.GetValue(baseFolder)!, parse.GetValue(diffFolder)!, parse.GetValue(threshold)));
+root.Subcommands.Add(compare);
+
+Option<string> spec = new("--spec") { Required = true };
+Option<int?> parentPid = new("--parent-pid");
+var worker = new Command("worker", "Internal: the load worker the tool starts per configuration.") { spec, parentPid };
+worker.Hidden = true;
+worker.SetAction(async (parse, cancellationToken) =>
+{
+    using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+    ParentWatch.StopWhenGone(parse.GetValue(parentPid), () => stop.Cancel());
+    return await Worker.RunAsync(parse.GetValue(spec)!, stop.Token);
+});
+root.Subcommands.Add(worker);
+
+var parsed = root.Parse(args);
+if (parsed.Errors.Count > 0)
+{
+    // One line naming the option and what it allows, rather than the full help text.
+    Console.Error.WriteLine("invalid option: " + string.Join(" ", parsed.Errors[0].Message.Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries)));
+    return 2;
+}
+return await parsed.InvokeAsync();
+
+static Option<string[]> List(string name, string description, string[] allowed)
+{
+    var option = new Option<string[]>(name) { Description = $"{description}: {string.Join(", ", allowed)} (comma or space separated)", AllowMultipleArgumentsPerToken = true };
+    option.Validators.Add(result =>
+    {
+        foreach (var value in (result.GetValueOrDefault<string[]>() ?? []).SelectMany(Split))
+            if (!allowed.Contains(value)) result.AddError($"{name} {value}: allowed {string.Join(", ", allowed)}");
+    });
+    return option;
+}
+
+static IReadOnlyList<string> Chosen(ParseResult parse, Option<string[]> option, IReadOnlyList<string> preset) =>
+    parse.GetValue(option) is { Length: > 0 } values ? values.SelectMany(Split).Distinct().ToArray() : preset;
+
+static IEnumerable<string> Split(string value) => value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+
+static int Within(string name, int value, int min, int max) =>
+    value >= min && value <= max ? value : throw new FormatException($"{name} {value}: allowed {min} to {max}");
+
+static IReadOnlyDictionary<string, string> Settings(string option, string[]? values, string[] names)
+{
+    var settings = new Dictionary<string, string>();
+    foreach (var pair in (values ?? []).SelectMany(Split))
+    {
+        var parts = pair.Split('=', 2);
+        if (parts.Length != 2 || !names.Contains(parts[0]) || !(long.TryParse(parts[1], out _) || bool.TryParse(parts[1], out _)))
+            throw new FormatException($"{option} {pair}: allowed NAME=VALUE with NAME one of {string.Join(", ", names)} and a number or true/false");
+        settings[parts[0]] = parts[1];
+    }
+    return settings;
+}

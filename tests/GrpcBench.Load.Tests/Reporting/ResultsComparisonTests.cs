@@ -1,0 +1,63 @@
+using GrpcBench.Load.Reporting;
+using GrpcBench.Load.Results;
+using static GrpcBench.Load.Tests.SampleRuns;
+
+namespace GrpcBench.Load.Tests;
+
+public class ResultsComparisonTests
+{
+    private static string Folder(LoadRunSummary summary)
+    {
+        var folder = Directory.CreateTempSubdirectory("grpcbench-compare-").FullName;
+        SummaryFile.Write(folder, summary);
+        return folder;
+    }
+
+    [Fact]
+    public void A_p99_30_percent_higher_is_slower_and_one_5_percent_higher_is_the_same_at_threshold_10_percent()
+    {
+        var baseRun = Folder(Summary(Ok(GrpcCore(), 1000, 10), Ok(Kestrel(), 4000, 10), Ok(Kestrel(profile: "large-windows"), 600, 4)));
+        var diffRun = Folder(Summary(Ok(GrpcCore(), 1050, 10), Ok(Kestrel(), 5200, 10), Ok(Kestrel(profile: "net6-windows"), 2000, 4)));
+
+        var comparison = ResultsComparison.Compare(baseRun, diffRun);
+
+        var slower = comparison.Rows.Single(r => r.Configuration == "kestrel/grpc-net net8.0 default h2c" && r.Metric == "sendLargeData p99 ms");
+        var same = comparison.Rows.Single(r => r.Configuration == "grpc-core/grpc-core net8.0 h2c" && r.Metric == "sendLargeData p99 ms");
+        Assert.Equal("slower", slower.Verdict(0.1));
+        Assert.Equal("same", same.Verdict(0.1));
+        Assert.Equal(["kestrel/grpc-net net8.0 large-windows h2c"], comparison.OnlyInBase);
+        Assert.Equal(["kestrel/grpc-net net8.0 net6-windows h2c"], comparison.OnlyInDiff);
+        var markdown = ResultsComparison.Markdown(comparison, 0.1);
+        Assert.Contains("| kestrel/grpc-net net8.0 default h2c | sendLargeData p99 ms | 4,000 | 5,200 | 1.30 | slower |", markdown);
+        Assert.Contains("| grpc-core/grpc-core net8.0 h2c | sendLargeData p99 ms | 1,000 | 1,050 | 1.05 | same |", markdown);
+        Assert.Contains("- kestrel/grpc-net net8.0 large-windows h2c", markdown);
+    }
+
+    [Fact]
+    public void A_p99_30_percent_lower_is_faster()
+    {
+        var comparison = ResultsComparison.Compare(Summary(Ok(Kestrel(), 1000, 10)), Summary(Ok(Kestrel(), 700, 10)));
+
+        Assert.Equal("faster", comparison.Rows.Single(r => r.Metric == "sendLargeData p99 ms").Verdict(0.1));
+    }
+
+    [Fact]
+    public void A_configuration_that_failed_in_one_run_is_listed_not_compared()
+    {
+        var comparison = ResultsComparison.Compare(Summary(Ok(Kestrel(), 1000, 10)), Summary(Failed(Kestrel(), "the host exited")));
+
+        Assert.Empty(comparison.Rows);
+        Assert.Equal(["kestrel/grpc-net net8.0 default h2c: ok in base, failed: the host exited in diff"], comparison.NotCompared);
+    }
+
+    [Fact]
+    public void The_console_table_has_a_row_per_metric()
+    {
+        var comparison = ResultsComparison.Compare(Summary(Ok(Kestrel(), 1000, 10)), Summary(Ok(Kestrel(), 1300, 10)));
+        var output = new StringWriter();
+
+        ConsoleSetup.ForWriter(output).Write(ResultsComparison.Table(comparison, 0.1));
+
+        Assert.Contains(output.ToString().Split('\n'), l => l.Contains("sendLargeData p99 ms") && l.Contains("1.30") && l.Contains("slower"));
+    }
+}

@@ -1,0 +1,63 @@
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Reporting;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+
+namespace GrpcBench.Load.Tests;
+
+/// <summary>
+/// Synthetic runs for the reporting tests: the figures are made up (no process runs), chosen so that every ratio is
+/// easy to check by hand. What is under test is the reporting's arithmetic and wording, not a measurement.
+/// </summary>
+internal static class SampleRuns
+{
+    public const long TwentyMiB = 20 * 1024 * 1024;
+
+    private static readonly Dictionary<string, string> None = new();
+
+    public static LoadConfiguration Grpc(string server, string client, string runtime = "net8.0", string transport = "h2c",
+        string kestrelProfile = "default", string? clientRuntime = null, string clientProfile = "default", string compression = "none") =>
+        new("grpc", server, client, runtime, clientRuntime ?? runtime, compression, transport, server == "kestrel" ? kestrelProfile : "n/a", None, clientProfile, None);
+
+    public static LoadConfiguration GrpcCore(string runtime = "net8.0", string transport = "h2c", string? clientRuntime = null) =>
+        Grpc("grpc-core", "grpc-core", runtime, transport, clientRuntime: clientRuntime);
+
+    public static LoadConfiguration Kestrel(string runtime = "net8.0", string transport = "h2c", string profile = "default", string? clientRuntime = null) =>
+        Grpc("kestrel", "grpc-net", runtime, transport, profile, clientRuntime);
+
+    public static LoadConfiguration RawTcp(string runtime = "net8.0") =>
+        new(Baselines.RawTcp, "socket", "socket", runtime, runtime, "none", "tcp", "n/a", None, "default", None);
+
+    /// <summary>A completed configuration; p50 is half the p99 unless given.</summary>
+    public static ConfigurationResult Ok(LoadConfiguration configuration, double uploadP99, double getIntP99, double? uploadP50 = null,
+        IReadOnlyDictionary<string, long>? getIntFails = null) =>
+        new(configuration, "ok", null, ".NET 8.0.11", ".NET 8.0.11",
+            new Dictionary<string, string> { ["grpcApi"] = "built-here", ["Grpc.Core"] = "2.46.5" }, null, 12.5, 250.4, 8.4,
+            [
+                Stats(ScenarioNames.SendLargeData, uploadP50 ?? uploadP99 / 2, uploadP99, new Dictionary<string, long>()),
+                Stats(ScenarioNames.GetInt, getIntP99 / 2, getIntP99, getIntFails ?? new Dictionary<string, long>()),
+            ]);
+
+    public static ConfigurationResult Failed(LoadConfiguration configuration, string reason, string status = "failed") =>
+        new(configuration, status, reason, null, null, new Dictionary<string, string>(), null, null, null, null, []);
+
+    public static ScenarioStats Stats(string name, double p50, double p99, IReadOnlyDictionary<string, long> fails)
+    {
+        var latency = new LatencyStats(600, p50 / 2, p50 * 1.1, p99 * 1.5, p50 / 3, p50, p50 * 1.2, p99 * 0.9, p99, p99 * 1.2);
+        var failed = fails.Values.Sum();
+        return new ScenarioStats(name, 600, failed, fails, 30, 20, 19.98, 4.5, 1.25, 600L * 1024, 600L * 7, latency,
+            failed == 0 ? LatencyStats.Empty : new LatencyStats((int)failed, 30_000, 30_000, 30_000, 0, 30_000, 30_000, 30_000, 30_000, 30_000));
+    }
+
+    public static LoadRunSummary Summary(params ConfigurationResult[] configurations) => new(
+        "seed",
+        configurations.Any(c => c.Status != "ok") ? "failed" : "completed",
+        "--preset seed --out results/sample",
+        new RunRecord("abc123def456", new MachineRecord(2, 7.8, "Debian GNU/Linux 12", "Sample CPU @ 2.00GHz", null), DateTimeOffset.Parse("2026-11-22T10:00:00Z")),
+        new Dictionary<string, ScenarioLoad>
+        {
+            [ScenarioNames.GetInt] = new(["ramping inject to 50 per 1 s over 15 s", "ramping inject to 20 per 1 s over 15 s"], "3 s at the first phase's rate, not counted", 0, "30 s"),
+            [ScenarioNames.SendLargeData] = new(["ramping inject to 50 per 1 s over 15 s", "ramping inject to 20 per 1 s over 15 s"], "3 s at the first phase's rate, not counted", TwentyMiB, "30 s"),
+        },
+        configurations);
+}

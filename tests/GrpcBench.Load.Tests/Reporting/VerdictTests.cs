@@ -1,0 +1,60 @@
+using GrpcBench.Load.Reporting;
+using static GrpcBench.Load.Tests.SampleRuns;
+
+namespace GrpcBench.Load.Tests;
+
+public class VerdictTests
+{
+    [Fact]
+    public void The_headline_gives_grpc_dotnet_against_Grpc_Core_with_both_numbers()
+    {
+        var summary = Summary(Ok(GrpcCore(), 601, 8), Ok(Kestrel(), 4387, 3.2));
+
+        var headline = Verdicts.For(summary).Single(v => v.StartsWith("grpc-dotnet (kestrel, default) on .NET 8, h2c:"));
+
+        Assert.Contains("20 MiB upload p99 x7.3 of Grpc.Core (4,387 ms vs 601 ms)", headline);
+        Assert.Contains("getInt p99 x0.4 (3.2 ms vs 8.0 ms)", headline);
+    }
+
+    [Fact]
+    public void The_setting_with_the_lowest_upload_p99_is_named_with_its_ratio()
+    {
+        var summary = Summary(Ok(GrpcCore(), 600, 8), Ok(Kestrel(), 4387, 3.2), Ok(Kestrel(profile: "net6-windows"), 2000, 3),
+            Ok(Kestrel(profile: "large-windows"), 540, 4));
+
+        var best = Verdicts.For(summary).Single(v => v.StartsWith("On .NET 8, h2c:"));
+
+        Assert.Contains("large-windows brings the grpc-dotnet 20 MiB upload p99 to x0.9 of Grpc.Core (540 ms vs 600 ms), from x7.3 with the default; getInt p99 x0.5", best);
+    }
+
+    [Fact]
+    public void Without_a_Grpc_Core_baseline_no_ratio_is_given()
+    {
+        var summary = Summary(Ok(GrpcCore("net10.0"), 300, 4), Ok(Kestrel("net8.0"), 4387, 3.2));
+
+        var verdicts = Verdicts.For(summary);
+
+        Assert.Contains(verdicts, v => v.StartsWith("grpc-dotnet (kestrel, default) on .NET 8, h2c:") && v.Contains("no Grpc.Core baseline in this run"));
+        Assert.DoesNotContain(verdicts, v => v.Contains(" x"));
+    }
+
+    [Fact]
+    public void A_failed_configuration_gets_its_own_line_with_its_reason_and_no_ratio()
+    {
+        var summary = Summary(Ok(GrpcCore(), 601, 8), Failed(Kestrel(), "the host exited during the run (exit code 137): out of memory"));
+
+        var verdicts = Verdicts.For(summary);
+
+        Assert.Equal(["kestrel/grpc-net net8.0 default h2c failed: the host exited during the run (exit code 137): out of memory."], verdicts);
+    }
+
+    [Fact]
+    public void Failed_calls_beside_a_ratio_are_said_to_be_outside_the_percentiles()
+    {
+        var summary = Summary(Ok(GrpcCore(), 601, 8), Ok(Kestrel(), 4387, 3.2, getIntFails: new Dictionary<string, long> { ["DeadlineExceeded"] = 12 }));
+
+        var headline = Verdicts.For(summary).Single(v => v.StartsWith("grpc-dotnet"));
+
+        Assert.Contains("Failed calls, left out of the percentiles: grpc-dotnet (kestrel, default) 12 (DeadlineExceeded 12).", headline);
+    }
+}

@@ -1,0 +1,147 @@
+using System.Diagnostics;
+using System.Text.Json;
+using GrpcBench.Clients;
+using GrpcBench.Load;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+using GrpcBench.Tests.Infrastructure;
+
+namespace GrpcBench.Tests;
+
+/// <summary>The load tool against real hosts and real load workers.</summary>
+public class LoadToolTests
+{
+    private static LoadConfiguration Kestrel(string runtime = "net10.0") => new("grpc", "kestrel", "grpc-net", runtime, runtime, "none", "h2c", "default",
+        new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+
+    [Fact]
+    public async Task An_injection_of_50_per_second_for_10_s_sends_500_calls_at_the_asked_rate()
+    {
+        var shape = new LoadShape([new RampPhase(50, 10, Constant: true)], 1024, 0, 10);
+
+        var result = await ConfigurationRun.RunAsync(Kestrel(), shape, _ => { }, CancellationToken.None);
+
+        var getInt = result.Scenario(ScenarioNames.GetInt)!;
+        Assert.Equal("ok", result.Status);
+        Assert.InRange(getInt.Requests, 499, 501);
+        Assert.InRange(getInt.AchievedInjectionRate, 49, 51);
+        Assert.Equal(0, getInt.Failed);
+        Assert.StartsWith(".NET 10.", result.ClientRuntimeReported);
+        Assert.Equal("built-here", result.Components["grpcApi"]);
+    }
+
+    [Fact]
+    public async Task A_stalled_host_shows_its_stall_in_the_latency_not_in_a_lower_send_rate()
+    {
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0", ["--getIntDelayMs", "400"]));
+        var shape = new LoadShape([new RampPhase(20, 4, Constant: true)], 1024, 0, 10);
+        var spec = new WorkerSpec(Kestrel(), host.Ready.Url, null, ConfigurationRun.ClientSettingsFor(Kestrel()), shape);
+
+        var measured = await WorkerProcess.RunAsync(spec, _ => { }, CancellationToken.None);
+
+        var getInt = measured.Load.Scenarios.Single(s => s.Name == ScenarioNames.GetInt);
+        Assert.InRange(getInt.Requests, 79, 81);
+        Assert.InRange(getInt.AchievedInjectionRate, 19.6, 20.4);
+        Assert.True(getInt.Latency.P50 >= 400, $"p50 {getInt.Latency.P50} ms");
+    }
+
+    [Fact]
+    public async Task A_host_killed_mid_run_makes_the_configuration_failed_and_keeps_what_was_measured()
+    {
+        var shape = new LoadShape([new RampPhase(20, 8, Constant: true)], 64 * 1024, 0, 5);
+        var killed = 0;
+
+        var result = await ConfigurationRun.RunAsync(Kestrel(), shape, progress =>
+        {
+            if (progress.Elapsed < TimeSpan.FromSeconds(2) || Interlocked.Exchange(ref killed, 1) == 1) return;
+            foreach (var pid in HostsOfThisProcess()) Process.GetProcessById(pid).Kill();
+        }, CancellationToken.None);
+
+        Assert.Equal(1, killed);
+        Assert.Equal("failed", result.Status);
+        Assert.Contains("the host exited during the run", result.Reason);
+        Assert.True(result.Scenario(ScenarioNames.GetInt)!.Ok > 0, "the calls before the kill are kept");
+    }
+
+    [Fact]
+    public async Task Quick_run_writes_every_file_with_every_configuration()
+    {
+        var folder = Path.Combine(Path.GetTempPath(), "grpcbench-quick-" + Guid.NewGuid().ToString("N"));
+
+        var (exit, output, _) = await RunToolAsync(["--quick", "--out", folder], TimeSpan.FromMinutes(3));
+
+        Assert.True(exit == 0, output);
+        foreach (var file in new[] { "summary.json", "report.md", "latency-sendLargeData.svg", "latency-getInt.svg", "ratio.svg" })
+            Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
+        using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
+        var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
+        Assert.Equal(4, configurations.Count);
+        Assert.All(configurations, c => Assert.Equal("ok", c.GetProperty("status").GetString()));
+        var report = File.ReadAllText(Path.Combine(folder, "report.md"));
+        Assert.Contains("grpc-core/grpc-core", report);
+        Assert.Contains("kestrel/grpc-net", report);
+    }
+
+    [Fact]
+    public async Task Ctrl_C_stops_the_run_keeps_what_ran_and_leaves_no_host_behind()
+    {
+        var folder = Path.Combine(Path.GetTempPath(), "grpcbench-interrupted-" + Guid.NewGuid().ToString("N"));
+        using var tool = StartTool(["--quick", "--phases", "=5x60", "--out", folder]);
+        var hosts = new List<int>();
+        for (var clock = Stopwatch.StartNew(); hosts.Count == 0 && clock.Elapsed < TimeSpan.FromSeconds(60); await Task.Delay(200))
+            hosts = HostsOf(tool.Id);
+        await Task.Delay(3000);
+
+        Assert.NotEmpty(hosts);
+        Assert.True(Signals.Send(tool.Id, Signals.Interrupt));
+        using (var exit = new CancellationTokenSource(TimeSpan.FromSeconds(30))) await tool.WaitForExitAsync(exit.Token);
+
+        Assert.Equal(1, tool.ExitCode);
+        using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
+        Assert.Equal("cancelled", summary.RootElement.GetProperty("status").GetString());
+        await Task.Delay(1000);
+        Assert.All(hosts, pid => Assert.False(Hosts.IsRunning(pid)));
+    }
+
+    [Theory]
+    [InlineData("--runtime", "net7.0", "--runtime net7.0: allowed")]
+    [InlineData("--phases", "50y30", "--phases 50y30: allowed")]
+    [InlineData("--payload-mib", "0", "--payload-mib 0: allowed 1 to 200")]
+    [InlineData("--kestrel", "windowSize=5", "--kestrel windowSize=5: allowed NAME=VALUE")]
+    public async Task An_invalid_option_gives_one_line_and_exit_2(string option, string value, string expected)
+    {
+        var (exit, output, error) = await RunToolAsync([option, value], TimeSpan.FromSeconds(30));
+
+        Assert.Equal(2, exit);
+        Assert.Contains(expected, error);
+        Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Empty(output);
+    }
+
+    private static Process StartTool(string[] arguments)
+    {
+        var start = new ProcessStartInfo(Path.Combine(DotnetRoots.SystemRoot, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true };
+        start.ArgumentList.Add(WorkerProcess.AssemblyPath("net10.0"));
+        foreach (var argument in arguments) start.ArgumentList.Add(argument);
+        var process = Process.Start(start)!;
+        return process;
+    }
+
+    private static async Task<(int Exit, string Output, string Error)> RunToolAsync(string[] arguments, TimeSpan limit)
+    {
+        using var tool = StartTool(arguments);
+        var output = tool.StandardOutput.ReadToEndAsync();
+        var error = tool.StandardError.ReadToEndAsync();
+        using (var timeout = new CancellationTokenSource(limit)) await tool.WaitForExitAsync(timeout.Token);
+        return (tool.ExitCode, await output, await error);
+    }
+
+    private static List<int> HostsOfThisProcess() => HostsOf(Environment.ProcessId);
+
+    /// <summary>Hosts started by a launcher carry --parentPid with its process id.</summary>
+    private static List<int> HostsOf(int parentPid) =>
+        Directory.EnumerateDirectories("/proc")
+            .Select(d => int.TryParse(Path.GetFileName(d), out var pid) ? pid : 0)
+            .Where(pid => pid > 0 && Hosts.CommandLine(pid) is var args && args.Contains("Host.dll") && args.Contains($"--parentPid\0{parentPid}\0"))
+            .ToList();
+}
