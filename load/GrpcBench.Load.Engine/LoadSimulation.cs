@@ -59,7 +59,12 @@ public sealed record RampingInjectSimulation : LoadSimulation
     internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(previousPerSecond, PerSecond, During);
 
     /// <summary>A ramp has no single rate: the warm-up holds the rate it ramps to.</summary>
-    internal override LoadSimulation WarmUp(TimeSpan during) => new InjectSimulation(Rate, Interval, during);
+    /// <summary>
+    /// The ramp's own first seconds, from 0 at the same slope: warming up at the ramp's target rate would pile up a
+    /// backlog of calls (20 MiB uploads, say) that the measured phase then inherits.
+    /// </summary>
+    internal override LoadSimulation WarmUp(TimeSpan during) =>
+        new RampingInjectSimulation((int)Math.Max(1, Math.Round(Rate * Math.Min(1, during / During))), Interval, during);
 
     public override string ToString() => $"ramp to {Rate} per {Seconds(Interval)} over {Seconds(During)}";
 }

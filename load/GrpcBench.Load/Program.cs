@@ -104,7 +104,9 @@ if (parsed.Errors.Count > 0)
     Console.Error.WriteLine("invalid option: " + string.Join(" ", parsed.Errors[0].Message.Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries)));
     return 2;
 }
-return await parsed.InvokeAsync();
+// Ctrl+C cancels the run, whose calls, worker and hosts then stop and whose results are still written: that
+// takes seconds, and System.CommandLine would end the process after 2.
+return await parsed.InvokeAsync(new InvocationConfiguration { ProcessTerminationTimeout = TimeSpan.FromSeconds(60) });
 
 static Option<string[]> List(string name, string description, string[] allowed)
 {

@@ -28,17 +28,19 @@ public class ScenarioPlanTests
     }
 
     [Fact]
-    public void Warm_up_holds_the_first_phase_load_before_the_measured_phases()
+    public void Warm_up_replays_the_start_of_the_first_phase_before_the_measured_phases()
     {
         var ramp = Plan(Seconds(3), LoadSimulation.RampingInject(40, Seconds(2), Seconds(5)));
         var closed = Plan(Seconds(1), LoadSimulation.KeepConstant(4, Seconds(2)));
+        var constant = Plan(Seconds(1), LoadSimulation.Inject(30, Seconds(1), Seconds(2)));
 
         Assert.Equal(
-            [(-1, "warm-up", 0.0, new InjectionSchedule(20, 20, Seconds(3))), (0, "ramp to 40 per 2s over 5s", 3.0, new InjectionSchedule(0, 20, Seconds(5)))],
+            [(-1, "warm-up", 0.0, new InjectionSchedule(0, 12, Seconds(3))), (0, "ramp to 40 per 2s over 5s", 3.0, new InjectionSchedule(0, 20, Seconds(5)))],
             ramp.Phases.Select(p => (p.Index, p.Name, p.Start.TotalSeconds, p.Schedule)));
         Assert.Equal((Seconds(3), Seconds(5)), (ramp.MeasuredStart, ramp.MeasuredDuration));
         Assert.Equal(LoadSimulation.KeepConstant(4, Seconds(1)), closed.Phases[0].Simulation);
         Assert.Equal(0, closed.AskedInjectionRate);
+        Assert.Equal(new InjectionSchedule(30, 30, Seconds(1)), constant.Phases[0].Schedule);
     }
 
     [Fact]

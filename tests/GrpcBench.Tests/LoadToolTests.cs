@@ -82,27 +82,6 @@ public class LoadToolTests
         Assert.Contains("kestrel/grpc-net", report);
     }
 
-    [Fact]
-    public async Task Ctrl_C_stops_the_run_keeps_what_ran_and_leaves_no_host_behind()
-    {
-        var folder = Path.Combine(Path.GetTempPath(), "grpcbench-interrupted-" + Guid.NewGuid().ToString("N"));
-        using var tool = StartTool(["--quick", "--phases", "=5x60", "--out", folder]);
-        var hosts = new List<int>();
-        for (var clock = Stopwatch.StartNew(); hosts.Count == 0 && clock.Elapsed < TimeSpan.FromSeconds(60); await Task.Delay(200))
-            hosts = HostsOf(tool.Id);
-        await Task.Delay(3000);
-
-        Assert.NotEmpty(hosts);
-        Assert.True(Signals.Send(tool.Id, Signals.Interrupt));
-        using (var exit = new CancellationTokenSource(TimeSpan.FromSeconds(30))) await tool.WaitForExitAsync(exit.Token);
-
-        Assert.Equal(1, tool.ExitCode);
-        using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
-        Assert.Equal("cancelled", summary.RootElement.GetProperty("status").GetString());
-        await Task.Delay(1000);
-        Assert.All(hosts, pid => Assert.False(Hosts.IsRunning(pid)));
-    }
-
     [Theory]
     [InlineData("--runtime", "net7.0", "--runtime net7.0: allowed")]
     [InlineData("--phases", "50y30", "--phases 50y30: allowed")]
@@ -121,7 +100,7 @@ public class LoadToolTests
     private static Process StartTool(string[] arguments)
     {
         var start = new ProcessStartInfo(Path.Combine(DotnetRoots.SystemRoot, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true };
-        start.ArgumentList.Add(WorkerProcess.AssemblyPath("net10.0"));
+        start.ArgumentList.Add(Hosts.LoadToolAssembly);
         foreach (var argument in arguments) start.ArgumentList.Add(argument);
         var process = Process.Start(start)!;
         return process;

@@ -13,16 +13,18 @@ public class ShapedLinkTests
     {
         var folder = Path.Combine(Path.GetTempPath(), "grpcbench-shaped-" + Guid.NewGuid());
         var (exitCode, output) = await RunAsync(Path.Combine(DotnetRoots.RepositoryRoot, "eng", "shaped-link.sh"),
-            "40mbit", "--", Path.Combine(DotnetRoots.SystemRoot, "dotnet"), Hosts.ProbeAssembly,
-            "--profiles", "default", "--size-mib", "4", "--requests", "2", "--warmup", "1", "--out", folder);
+            "40mbit", "--", Path.Combine(DotnetRoots.SystemRoot, "dotnet"), Hosts.LoadToolAssembly,
+            "--server", "kestrel", "--kestrel-profile", "default", "--runtime", "net10.0", "--transport", "h2c",
+            "--scenarios", "sendLargeData", "--payload-mib", "4", "--phases", "=1x3", "--warmup-seconds", "0", "--out", folder);
 
         Assert.True(exitCode == 0, output);
-        using var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "probe.json")));
-        var mibPerSecond = json.RootElement.GetProperty("runs")[0].GetProperty("miBPerSecond").GetDouble();
+        using var json = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
+        var upload = json.RootElement.GetProperty("configurations")[0].GetProperty("scenarios")[0];
+        var mibPerSecond = 4 / (upload.GetProperty("latency").GetProperty("p50").GetDouble() / 1000);
         // 40 Mbit/s is 4.77 MiB/s, plus the 256 KB tbf burst that passes at once (about 6 % of 4 MiB);
         // unshaped loopback moves hundreds of MiB/s.
         Assert.InRange(mibPerSecond, 3.0, 5.3);
-        Assert.StartsWith("loopback shaped to 40mbit", json.RootElement.GetProperty("machine").GetProperty("link").GetString());
+        Assert.StartsWith("loopback shaped to 40mbit", json.RootElement.GetProperty("run").GetProperty("machine").GetProperty("link").GetString());
         Directory.Delete(folder, recursive: true);
     }
 

@@ -5,9 +5,9 @@ using System.Text;
 namespace GrpcBench.Load.Reporting.Charts;
 
 /// <summary>
-/// Draws a <see cref="BarChart"/> as SVG, by hand: the package feed here serves no charting library. Unlike
-/// GrpcBench.Orchestration's SvgBarChart it has a log axis (<see cref="ChartAxis"/>), gridlines with ticks, notes in
-/// place of bars, and a reference line.
+/// Draws a <see cref="BarChart"/> as SVG, by hand (the package feed here serves no charting library): horizontal
+/// bars on a linear or log axis (<see cref="ChartAxis"/>), gridlines with ticks, notes in place of bars, and a
+/// reference line.
 /// </summary>
 public static class SvgHorizontalBars
 {

@@ -7,9 +7,9 @@ public static class Hosts
     public const string Kestrel = "GrpcBench.KestrelHost";
     public const string Legacy = "GrpcBench.LegacyHost";
 
-    /// <summary>The transport probe's build, started as a process of its own by the tests that need one.</summary>
-    public static string ProbeAssembly { get; } = Path.Combine(DotnetRoots.RepositoryRoot, "src", "GrpcBench.TransportProbe", "bin",
-        BuildConfiguration.Current, "net10.0", "GrpcBench.TransportProbe.dll");
+    /// <summary>The load tool's build, started as a process of its own by the tests that need one.</summary>
+    public static string LoadToolAssembly { get; } = Path.Combine(DotnetRoots.RepositoryRoot, "load", "GrpcBench.Load", "bin",
+        BuildConfiguration.Current, "net10.0", "GrpcBench.Load.dll");
 
     public static Task<HostProcess> StartKestrelAsync(params string[] arguments) =>
         HostProcess.StartAsync(new HostLaunch(Kestrel, "net10.0", arguments));
