@@ -41,7 +41,9 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
 
     public ScenarioLoad Describe(bool large) => new(
         Phases.Select(p => p.Constant ? $"inject {p.PerSecond} per 1 s for {p.Seconds} s" : $"ramping inject to {p.PerSecond} per 1 s over {p.Seconds} s").ToArray(),
-        WarmUpSeconds == 0 ? "none" : $"{WarmUpSeconds} s at the first phase's rate, not counted",
+        WarmUpSeconds == 0 ? "none"
+            : Phases[0].Constant ? $"{WarmUpSeconds} s at the first phase's rate, not counted"
+            : $"the first phase's first {WarmUpSeconds} s (its ramp from 0), not counted",
         large ? PayloadBytes : 0,
         $"{CallTimeoutSeconds} s");
 

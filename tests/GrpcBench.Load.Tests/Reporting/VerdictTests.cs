@@ -57,4 +57,26 @@ public class VerdictTests
 
         Assert.Contains("Failed calls, left out of the percentiles: grpc-dotnet (kestrel, default) 12 (DeadlineExceeded 12).", headline);
     }
+
+    [Fact]
+    public void Under_overload_the_headline_says_first_how_many_uploads_made_their_deadline()
+    {
+        var summary = Summary(Ok(GrpcCore(), 173, 137), Ok(Kestrel(), 14_980, 9_695, uploadFails: new Dictionary<string, long> { ["DeadlineExceeded"] = 432 }));
+
+        var headline = Verdicts.For(summary).Single(v => v.StartsWith("grpc-dotnet"));
+
+        Assert.Contains("h2c: 600 of 1,032 20 MiB uploads completed (Grpc.Core: 600 of 600); of those, 20 MiB upload p99 x86.6", headline);
+    }
+
+    [Fact]
+    public void The_setting_that_completes_the_most_uploads_wins_over_a_lower_p99_of_fewer()
+    {
+        var deadlines = (long n) => new Dictionary<string, long> { ["DeadlineExceeded"] = n };
+        var summary = Summary(Ok(GrpcCore(), 173, 137), Ok(Kestrel(), 14_980, 9_695, uploadFails: deadlines(432)),
+            Ok(Kestrel(profile: "net6-windows"), 9_000, 9_000, uploadFails: deadlines(500)), Ok(Kestrel(profile: "large-windows"), 13_958, 9_419, uploadFails: deadlines(10)));
+
+        var best = Verdicts.For(summary).Single(v => v.StartsWith("On .NET 8, h2c:"));
+
+        Assert.Contains("large-windows completes the most 20 MiB uploads, 600 of 610 (default: 600), and brings", best);
+    }
 }
