@@ -17,6 +17,20 @@ public static class HostSettingsReader
 
     public static HostSettings Read(string[] args) => Read(Configuration(args));
 
+    /// <summary>The settings, or null after writing the one line that says which one is wrong (the host then exits 2).</summary>
+    public static HostSettings? ReadOrReport(string[] args)
+    {
+        try
+        {
+            return Read(args);
+        }
+        catch (InvalidSettingException e)
+        {
+            Console.Error.WriteLine(e.Message);
+            return null;
+        }
+    }
+
     public static IConfiguration Configuration(string[] args) => new ConfigurationBuilder()
         .AddJsonFile(Path.Combine(AppContext.BaseDirectory, "appsettings.json"), optional: true)
         .AddEnvironmentVariables(EnvironmentPrefix)

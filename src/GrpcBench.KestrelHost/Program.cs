@@ -5,16 +5,7 @@ using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.Options;
 using System.Net;
 
-HostSettings settings;
-try
-{
-    settings = HostSettingsReader.Read(args);
-}
-catch (InvalidSettingException e)
-{
-    Console.Error.WriteLine(e.Message);
-    return 2;
-}
+if (HostSettingsReader.ReadOrReport(args) is not { } settings) return 2;
 
 using var certificate = settings.Tls ? SelfSignedCertificate.Create() : null;
 

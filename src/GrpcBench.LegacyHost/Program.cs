@@ -6,16 +6,7 @@ using GrpcBench.Hosting;
 using GrpcBench.LegacyHost;
 using GrpcBench.Service;
 
-HostSettings settings;
-try
-{
-    settings = HostSettingsReader.Read(args);
-}
-catch (InvalidSettingException e)
-{
-    Console.Error.WriteLine(e.Message);
-    return 2;
-}
+if (HostSettingsReader.ReadOrReport(args) is not { } settings) return 2;
 
 using var certificate = settings.Tls ? SelfSignedCertificate.Create() : null;
 var credentials = certificate is null

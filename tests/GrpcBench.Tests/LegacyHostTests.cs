@@ -1,0 +1,64 @@
+using System.Diagnostics;
+using GrpcBench.Orchestration;
+using GrpcBench.Tests.Infrastructure;
+
+namespace GrpcBench.Tests;
+
+/// <summary>The Grpc.Core host as a real process: the same ready line, settings and stop as the Kestrel host.</summary>
+public class LegacyHostTests
+{
+    private static Task<HostProcess> StartAsync(string runtime, params string[] arguments) =>
+        HostProcess.StartAsync(new HostLaunch(Hosts.Legacy, runtime, arguments));
+
+    [Theory]
+    [InlineData("net8.0", ".NET 8.0.")]
+    [InlineData("net10.0", ".NET 10.0.")]
+    public async Task Ready_line_reports_url_runtime_stack_and_the_C_core_channel_arguments_in_force(string runtime, string reported)
+    {
+        await using var host = await StartAsync(runtime, "--maxReceiveMessageSize", "unlimited", "--responseCompression", "gzip", "--grpcCore:bdpProbe", "false");
+
+        Assert.StartsWith("http://127.0.0.1:", host.Ready.Url);
+        Assert.StartsWith(reported, host.Ready.Runtime);
+        Assert.Equal("grpc-core", host.Ready.Stack);
+        Assert.Equal(-1, ChannelArgument(host, "grpc.max_receive_message_length"));
+        Assert.Equal(2, ChannelArgument(host, "grpc.default_compression_algorithm"));
+        Assert.Equal(0, ChannelArgument(host, "grpc.http2.bdp_probe"));
+    }
+
+    [Fact]
+    public async Task Tls_host_reports_an_https_url_and_its_certificate()
+    {
+        await using var host = await StartAsync("net10.0", "--tls", "true");
+
+        Assert.StartsWith("https://127.0.0.1:", host.Ready.Url);
+        Assert.StartsWith("-----BEGIN CERTIFICATE-----", host.Ready.CertificatePem);
+    }
+
+    [Fact]
+    public async Task Sigterm_stops_the_host_cleanly_within_5_seconds()
+    {
+        var host = await StartAsync("net10.0");
+        var clock = Stopwatch.StartNew();
+
+        await host.StopAsync(grace: TimeSpan.FromSeconds(10));
+
+        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(5), $"stopped after {clock.Elapsed}");
+        Assert.Equal(0, host.ExitCode);
+        await host.DisposeAsync();
+    }
+
+    [Theory]
+    [InlineData("--grpcCore:maxFrameSize", "1000", "invalid setting GrpcCore:MaxFrameSize=1000: allowed a whole number from 16,384 to 16,777,215")]
+    [InlineData("--grpcCore:bdpProbe", "maybe", "invalid setting GrpcCore:BdpProbe=maybe: allowed true or false")]
+    [InlineData("--getIntDelayMs", "-1", "invalid setting GetIntDelayMs=-1: allowed a whole number from 0 to 600,000")]
+    public async Task Invalid_setting_exits_2_with_one_line(string key, string value, string line)
+    {
+        var error = await Assert.ThrowsAsync<HostStartException>(() => StartAsync("net10.0", key, value));
+
+        Assert.EndsWith("(exit code 2): " + line, error.Message);
+    }
+
+    /// <summary>Channel argument names contain dots, so they are looked up by hand rather than by a dotted path.</summary>
+    private static int ChannelArgument(HostProcess host, string name) =>
+        host.Ready.Settings["channelArguments"].GetProperty(name).GetInt32();
+}
