@@ -5,13 +5,6 @@ using GrpcBench.Service;
 
 namespace GrpcBench.Clients;
 
-/// <summary>The two channels a client uses: the same one twice, or two separate ones (split-channels).</summary>
-public interface IBenchChannels : IAsyncDisposable
-{
-    ChannelBase Small { get; }
-    ChannelBase Large { get; }
-}
-
 /// <summary>What SendLargeData's trailers say the server received.</summary>
 public sealed record PayloadReceipt(long Length, string Checksum);
 

@@ -3,23 +3,10 @@ using Grpc.Core;
 namespace GrpcBench.Clients;
 
 /// <summary>Grpc.Core <c>Channel</c>s (C-core) with the bench's settings as channel arguments.</summary>
-public sealed class GrpcCoreChannels : IBenchChannels
+public static class GrpcCoreChannels
 {
-    private GrpcCoreChannels(Channel small, Channel large)
-    {
-        Small = small;
-        Large = large;
-    }
-
-    public ChannelBase Small { get; }
-    public ChannelBase Large { get; }
-
-    public static GrpcCoreChannels Create(ClientTarget target, ClientSettings settings)
-    {
-        var small = Open(target, settings, separate: false);
-        var large = settings.Profile == ClientProfiles.SplitChannels ? Open(target, settings, separate: true) : small;
-        return new GrpcCoreChannels(small, large);
-    }
+    public static IBenchChannels Create(ClientTarget target, ClientSettings settings) =>
+        BenchChannels<Channel>.Open(settings, separate => Open(target, settings, separate), async channel => await channel.ShutdownAsync());
 
     public static IReadOnlyList<ChannelOption> Arguments(ClientTarget target, ClientSettings settings, bool separate)
     {
@@ -42,11 +29,5 @@ public sealed class GrpcCoreChannels : IBenchChannels
     {
         var credentials = target.CertificatePem is null ? ChannelCredentials.Insecure : new SslCredentials(target.CertificatePem);
         return new Channel(target.Url.Host.Trim('[', ']'), target.Url.Port, credentials, Arguments(target, settings, separate));
-    }
-
-    public async ValueTask DisposeAsync()
-    {
-        await ((Channel)Small).ShutdownAsync();
-        if (!ReferenceEquals(Small, Large)) await ((Channel)Large).ShutdownAsync();
     }
 }

@@ -1,29 +1,19 @@
 using System.Net.Security;
 using System.Security.Cryptography.X509Certificates;
-using Grpc.Core;
 using Grpc.Net.Client;
 
 namespace GrpcBench.Clients;
 
 /// <summary>Grpc.Net.Client <c>GrpcChannel</c>s over a SocketsHttpHandler with the bench's settings.</summary>
-public sealed class GrpcNetChannels : IBenchChannels
+public static class GrpcNetChannels
 {
-    private GrpcNetChannels(GrpcChannel small, GrpcChannel large)
-    {
-        Small = small;
-        Large = large;
-    }
-
-    public ChannelBase Small { get; }
-    public ChannelBase Large { get; }
-
-    public static GrpcNetChannels Create(ClientTarget target, ClientSettings settings)
-    {
-        var small = Open(target, settings);
-        // A channel of its own has a handler of its own, hence connections of its own.
-        var large = settings.Profile == ClientProfiles.SplitChannels ? Open(target, settings) : small;
-        return new GrpcNetChannels(small, large);
-    }
+    // A channel of its own has a handler of its own, hence connections of its own.
+    public static IBenchChannels Create(ClientTarget target, ClientSettings settings) =>
+        BenchChannels<GrpcChannel>.Open(settings, _ => Open(target, settings), channel =>
+        {
+            channel.Dispose();
+            return ValueTask.CompletedTask;
+        });
 
     public static SocketsHttpHandler Handler(ClientTarget target, ClientSettings settings)
     {
@@ -54,11 +44,4 @@ public sealed class GrpcNetChannels : IBenchChannels
         MaxReceiveMessageSize = settings.MaxReceiveMessageSize,
         MaxSendMessageSize = settings.MaxSendMessageSize,
     });
-
-    public ValueTask DisposeAsync()
-    {
-        ((GrpcChannel)Small).Dispose();
-        if (!ReferenceEquals(Small, Large)) ((GrpcChannel)Large).Dispose();
-        return ValueTask.CompletedTask;
-    }
 }

@@ -49,12 +49,16 @@ public class LoadToolTests
     public async Task A_host_killed_mid_run_makes_the_configuration_failed_and_keeps_what_was_measured()
     {
         var shape = new LoadShape([new RampPhase(20, 8, Constant: true)], 64 * 1024, 0, 5);
+        // A setting no other test's host has, so that only this run's host is killed (other tests run hosts beside it).
+        var mark = Random.Shared.Next(1_000, 1_000_000).ToString();
+        var configuration = Kestrel() with { KestrelSettings = new Dictionary<string, string> { ["maxStreamsPerConnection"] = mark } };
         var killed = 0;
 
-        var result = await ConfigurationRun.RunAsync(Kestrel(), shape, progress =>
+        var result = await ConfigurationRun.RunAsync(configuration, shape, progress =>
         {
             if (progress.Elapsed < TimeSpan.FromSeconds(2) || Interlocked.Exchange(ref killed, 1) == 1) return;
-            foreach (var pid in HostsOfThisProcess()) Process.GetProcessById(pid).Kill();
+            foreach (var pid in HostsOf(Environment.ProcessId).Where(pid => Hosts.CommandLine(pid).Contains($"--kestrel:maxStreamsPerConnection\0{mark}\0")))
+                Process.GetProcessById(pid).Kill();
         }, CancellationToken.None);
 
         Assert.Equal(1, killed);
@@ -114,8 +118,6 @@ public class LoadToolTests
         using (var timeout = new CancellationTokenSource(limit)) await tool.WaitForExitAsync(timeout.Token);
         return (tool.ExitCode, await output, await error);
     }
-
-    private static List<int> HostsOfThisProcess() => HostsOf(Environment.ProcessId);
 
     /// <summary>Hosts started by a launcher carry --parentPid with its process id.</summary>
     private static List<int> HostsOf(int parentPid) =>

@@ -79,33 +79,14 @@ public abstract class ClientBase
         internal ClientBaseConfiguration WithHost(string host) => new(undecoratedCallInvoker, host);
 
         /// <summary>Puts the configured host on every call.</summary>
-        private sealed class HostInterceptor : Interceptor
+        private sealed class HostInterceptor : ContextChangingInterceptor
         {
             private readonly string host;
 
             public HostInterceptor(string host) => this.host = host;
 
-            private ClientInterceptorContext<TRequest, TResponse> WithHost<TRequest, TResponse>(ClientInterceptorContext<TRequest, TResponse> context)
-                where TRequest : class
-                where TResponse : class => new(context.Method, host, context.Options);
-
-            public override TResponse BlockingUnaryCall<TRequest, TResponse>(TRequest request, ClientInterceptorContext<TRequest, TResponse> context,
-                BlockingUnaryCallContinuation<TRequest, TResponse> continuation) => continuation(request, WithHost(context));
-
-            public override AsyncUnaryCall<TResponse> AsyncUnaryCall<TRequest, TResponse>(TRequest request, ClientInterceptorContext<TRequest, TResponse> context,
-                AsyncUnaryCallContinuation<TRequest, TResponse> continuation) => continuation(request, WithHost(context));
-
-            public override AsyncServerStreamingCall<TResponse> AsyncServerStreamingCall<TRequest, TResponse>(TRequest request,
-                ClientInterceptorContext<TRequest, TResponse> context, AsyncServerStreamingCallContinuation<TRequest, TResponse> continuation) =>
-                continuation(request, WithHost(context));
-
-            public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(
-                ClientInterceptorContext<TRequest, TResponse> context, AsyncClientStreamingCallContinuation<TRequest, TResponse> continuation) =>
-                continuation(WithHost(context));
-
-            public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(
-                ClientInterceptorContext<TRequest, TResponse> context, AsyncDuplexStreamingCallContinuation<TRequest, TResponse> continuation) =>
-                continuation(WithHost(context));
+            protected override ClientInterceptorContext<TRequest, TResponse> Change<TRequest, TResponse>(ClientInterceptorContext<TRequest, TResponse> context) =>
+                new(context.Method, host, context.Options);
         }
     }
 }

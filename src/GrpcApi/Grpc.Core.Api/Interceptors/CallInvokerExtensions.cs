@@ -21,32 +21,14 @@ public static class CallInvokerExtensions
     public static CallInvoker Intercept(this CallInvoker invoker, Func<Metadata, Metadata> interceptor) =>
         new InterceptingCallInvoker(invoker, new MetadataInterceptor(interceptor));
 
-    private sealed class MetadataInterceptor : Interceptor
+    private sealed class MetadataInterceptor : ContextChangingInterceptor
     {
         private readonly Func<Metadata, Metadata> interceptor;
 
         public MetadataInterceptor(Func<Metadata, Metadata> interceptor) => this.interceptor = GrpcPreconditions.CheckNotNull(interceptor, nameof(interceptor));
 
-        private ClientInterceptorContext<TRequest, TResponse> WithHeaders<TRequest, TResponse>(ClientInterceptorContext<TRequest, TResponse> context)
-            where TRequest : class
-            where TResponse : class =>
+        protected override ClientInterceptorContext<TRequest, TResponse> Change<TRequest, TResponse>(ClientInterceptorContext<TRequest, TResponse> context) =>
             new(context.Method, context.Host, context.Options.WithHeaders(interceptor(context.Options.Headers ?? new Metadata())));
-
-        public override TResponse BlockingUnaryCall<TRequest, TResponse>(TRequest request, ClientInterceptorContext<TRequest, TResponse> context,
-            BlockingUnaryCallContinuation<TRequest, TResponse> continuation) => continuation(request, WithHeaders(context));
-
-        public override AsyncUnaryCall<TResponse> AsyncUnaryCall<TRequest, TResponse>(TRequest request, ClientInterceptorContext<TRequest, TResponse> context,
-            AsyncUnaryCallContinuation<TRequest, TResponse> continuation) => continuation(request, WithHeaders(context));
-
-        public override AsyncServerStreamingCall<TResponse> AsyncServerStreamingCall<TRequest, TResponse>(TRequest request,
-            ClientInterceptorContext<TRequest, TResponse> context, AsyncServerStreamingCallContinuation<TRequest, TResponse> continuation) =>
-            continuation(request, WithHeaders(context));
-
-        public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(ClientInterceptorContext<TRequest, TResponse> context,
-            AsyncClientStreamingCallContinuation<TRequest, TResponse> continuation) => continuation(WithHeaders(context));
-
-        public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(ClientInterceptorContext<TRequest, TResponse> context,
-            AsyncDuplexStreamingCallContinuation<TRequest, TResponse> continuation) => continuation(WithHeaders(context));
     }
 }
 
