@@ -37,6 +37,9 @@ frameworks=(Microsoft.NETCore.App Microsoft.AspNetCore.App)
 
 mkdir -p "$root/shared"
 root=$(cd "$root" && pwd -P)
+# Two processes may ask at once (parallel tests, a tool and a test): one provisions, the other waits for it.
+exec 9>"$root/.provision.lock"
+flock 9
 sys=${SYSTEM_DOTNET_ROOT:-}
 if [[ -z $sys ]]; then
   dotnet=$(command -v dotnet) || die "no dotnet on PATH; set SYSTEM_DOTNET_ROOT"

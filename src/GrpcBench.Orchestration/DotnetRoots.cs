@@ -1,12 +1,18 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+
 namespace GrpcBench.Orchestration;
 
 /// <summary>
 /// Where the dotnet executable for each runtime lives: the SDK's own install for the runtime it ships,
-/// the private root that eng/provision-runtimes.sh assembles for the others.
+/// a private root for the others, which eng/provision-runtimes.sh lays out from the package feed's runtime
+/// packs on first use (once; concurrent callers wait for it).
 /// </summary>
 public static class DotnetRoots
 {
     public static readonly IReadOnlyList<string> Runtimes = ["net6.0", "net8.0", "net10.0"];
+
+    private static readonly ConcurrentDictionary<(string Runtime, string Root), Lazy<string?>> Provisioned = new();
 
     public static string RepositoryRoot { get; } = FindRepositoryRoot();
 
@@ -15,23 +21,49 @@ public static class DotnetRoots
 
     public static string For(string runtime) => For(runtime, PrivateRoot);
 
+    /// <summary>The root to run <paramref name="runtime"/> from; InvalidOperationException naming what is missing if it cannot be had.</summary>
     public static string For(string runtime, string privateRoot)
     {
         if (!Runtimes.Contains(runtime))
             throw new ArgumentException($"invalid runtime {runtime}: allowed one of {string.Join(", ", Runtimes)}", nameof(runtime));
         if (runtime == CurrentMoniker) return SystemRoot;
-        var major = runtime[3..runtime.IndexOf('.')];
-        var shared = Path.Combine(privateRoot, "shared", "Microsoft.NETCore.App");
-        if (!Directory.Exists(shared) || !Directory.EnumerateDirectories(shared, $"{major}.*").Any())
-            throw new InvalidOperationException(
-                $"runtime {runtime} is not provisioned under {privateRoot}: run eng/provision-runtimes.sh {runtime}");
-        return privateRoot;
+        if (IsProvisioned(runtime, privateRoot)) return privateRoot;
+        var failure = Provisioned.GetOrAdd((runtime, Path.GetFullPath(privateRoot)), key => new Lazy<string?>(() => Provision(key.Runtime, key.Root))).Value;
+        return IsProvisioned(runtime, privateRoot)
+            ? privateRoot
+            : throw new InvalidOperationException($"runtime {runtime} cannot be provisioned under {privateRoot}: {failure}");
     }
 
     public static string CurrentMoniker => $"net{Environment.Version.Major}.0";
 
     /// <summary>The install this process runs on, e.g. /usr/share/dotnet.</summary>
     public static string SystemRoot => Path.GetFullPath(Path.Combine(Path.GetDirectoryName(typeof(object).Assembly.Location)!, "..", "..", ".."));
+
+    private static bool IsProvisioned(string runtime, string privateRoot)
+    {
+        var major = runtime[3..runtime.IndexOf('.')];
+        var shared = Path.Combine(privateRoot, "shared", "Microsoft.NETCore.App");
+        return File.Exists(Path.Combine(privateRoot, "dotnet")) && Directory.Exists(shared) && Directory.EnumerateDirectories(shared, $"{major}.*").Any();
+    }
+
+    /// <summary>Runs the provisioning script; null when it succeeded, else its last line (what the feed lacks).</summary>
+    private static string? Provision(string runtime, string privateRoot)
+    {
+        Console.Error.WriteLine($"provisioning .NET {runtime[3..]} under {privateRoot} from the package feed's runtime packs (once; it can take a minute)");
+        var start = new ProcessStartInfo("bash") { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var argument in new[] { Path.Combine(RepositoryRoot, "eng", "provision-runtimes.sh"), "--root", privateRoot, runtime }) start.ArgumentList.Add(argument);
+        start.Environment["SYSTEM_DOTNET_ROOT"] = SystemRoot;
+        using var script = Process.Start(start)!;
+        var output = script.StandardOutput.ReadToEndAsync();
+        var errors = script.StandardError.ReadToEndAsync();
+        if (!script.WaitForExit(TimeSpan.FromMinutes(10)))
+        {
+            script.Kill(entireProcessTree: true);
+            return "eng/provision-runtimes.sh did not finish within 10 minutes";
+        }
+        var lines = (errors.Result + output.Result).Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        return script.ExitCode == 0 ? null : lines.FirstOrDefault(l => l.Contains("does not serve")) ?? lines.LastOrDefault() ?? $"exit code {script.ExitCode}";
+    }
 
     private static string FindRepositoryRoot()
     {

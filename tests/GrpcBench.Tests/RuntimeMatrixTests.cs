@@ -50,18 +50,49 @@ public class RuntimeMatrixTests
     }
 
     [Fact]
-    public void A_runtime_that_is_not_provisioned_is_a_clear_error()
+    public void A_runtime_is_provisioned_on_first_use_into_an_empty_root()
     {
-        var unprovisioned = Directory.CreateTempSubdirectory().FullName;
+        var root = Directory.CreateTempSubdirectory("grpcbench-root-").FullName;
         try
         {
-            var error = Assert.Throws<InvalidOperationException>(() => DotnetRoots.For("net8.0", unprovisioned));
-            Assert.Equal($"runtime net8.0 is not provisioned under {unprovisioned}: run eng/provision-runtimes.sh net8.0", error.Message);
+            Assert.Equal(root, DotnetRoots.For("net8.0", root));
+
+            var runtimes = Run(Path.Combine(root, "dotnet"), "--list-runtimes");
+            Assert.Contains("Microsoft.NETCore.App 8.0.", runtimes);
+            Assert.Contains("Microsoft.AspNetCore.App 8.0.", runtimes);
+            Assert.Equal(root, DotnetRoots.For("net8.0", root));
         }
         finally
         {
-            Directory.Delete(unprovisioned);
+            Directory.Delete(root, recursive: true);
         }
+    }
+
+    [Fact]
+    public void A_runtime_the_feed_cannot_provide_is_a_clear_error_naming_the_package()
+    {
+        var root = Directory.CreateTempSubdirectory("grpcbench-root-").FullName;
+        try
+        {
+            var error = Assert.Throws<InvalidOperationException>(() => DotnetRoots.For("net6.0", root));
+
+            Assert.StartsWith($"runtime net6.0 cannot be provisioned under {root}: ", error.Message);
+            Assert.Contains("does not serve Microsoft.NETCore.App.Runtime.linux-x64 6.0.", error.Message);
+        }
+        finally
+        {
+            Directory.Delete(root, recursive: true);
+        }
+    }
+
+    private static string Run(string file, params string[] arguments)
+    {
+        var start = new System.Diagnostics.ProcessStartInfo(file) { RedirectStandardOutput = true };
+        foreach (var argument in arguments) start.ArgumentList.Add(argument);
+        using var process = System.Diagnostics.Process.Start(start)!;
+        var output = process.StandardOutput.ReadToEnd();
+        process.WaitForExit();
+        return output;
     }
 
     [Fact]
