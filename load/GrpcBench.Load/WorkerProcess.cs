@@ -18,16 +18,12 @@ public static class WorkerProcess
     public static async Task<WorkerResult> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken)
     {
         var runtime = spec.Configuration.ClientRuntime;
-        var root = DotnetRoots.For(runtime);
         var assembly = AssemblyPath(runtime);
         if (!File.Exists(assembly)) throw new WorkerFailedException($"the load worker for {runtime} is not built: {assembly} is missing");
 
         var specFile = Path.Combine(Path.GetTempPath(), $"grpcbench-worker-{Guid.NewGuid():N}.json");
         await File.WriteAllTextAsync(specFile, JsonSerializer.Serialize(spec, WorkerJson.Options), CancellationToken.None);
-        var start = new ProcessStartInfo(Path.Combine(root, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        foreach (var argument in new[] { assembly, "worker", "--spec", specFile, "--parent-pid", Environment.ProcessId.ToString() }) start.ArgumentList.Add(argument);
-        start.Environment["DOTNET_ROOT"] = root;
-        foreach (var name in new[] { "DOTNET_ROLL_FORWARD", "DOTNET_ROLL_FORWARD_TO_PRERELEASE", "DOTNET_ROLL_FORWARD_ON_NO_CANDIDATE_FX" }) start.Environment.Remove(name);
+        var start = DotnetRoots.StartInfo(runtime, assembly, ["worker", "--spec", specFile, "--parent-pid", Environment.ProcessId.ToString()]);
 
         using var process = new Process { StartInfo = start };
         var stderr = new List<string>();

@@ -34,6 +34,22 @@ public static class DotnetRoots
             : throw new InvalidOperationException($"runtime {runtime} cannot be provisioned under {privateRoot}: {failure}");
     }
 
+    /// <summary>
+    /// How to start a built app on <paramref name="runtime"/>: that runtime's dotnet and root, output redirected, and
+    /// no roll-forward, which would run a "net8.0" process on a newer runtime and void the comparison.
+    /// </summary>
+    public static ProcessStartInfo StartInfo(string runtime, string assembly, IEnumerable<string> arguments)
+    {
+        var root = For(runtime);
+        var start = new ProcessStartInfo(Path.Combine(root, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        start.ArgumentList.Add(assembly);
+        foreach (var argument in arguments) start.ArgumentList.Add(argument);
+        start.Environment["DOTNET_ROOT"] = root;
+        foreach (var name in new[] { "DOTNET_ROLL_FORWARD", "DOTNET_ROLL_FORWARD_TO_PRERELEASE", "DOTNET_ROLL_FORWARD_ON_NO_CANDIDATE_FX" })
+            start.Environment.Remove(name);
+        return start;
+    }
+
     public static string CurrentMoniker => $"net{Environment.Version.Major}.0";
 
     /// <summary>The install this process runs on, e.g. /usr/share/dotnet.</summary>

@@ -50,24 +50,10 @@ public sealed class HostProcess : IAsyncDisposable
 
     public static async Task<HostProcess> StartAsync(HostLaunch launch, CancellationToken cancellationToken = default)
     {
-        var root = DotnetRoots.For(launch.BuildFramework);
         if (!File.Exists(launch.AssemblyPath))
             throw new HostStartException($"{launch.Project} for {launch.Runtime} is not built: {launch.AssemblyPath} is missing");
 
-        var start = new ProcessStartInfo(Path.Combine(root, "dotnet"))
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            UseShellExecute = false,
-        };
-        start.ArgumentList.Add(launch.AssemblyPath);
-        foreach (var argument in launch.Arguments) start.ArgumentList.Add(argument);
-        start.ArgumentList.Add("--parentPid");
-        start.ArgumentList.Add(Environment.ProcessId.ToString());
-        start.Environment["DOTNET_ROOT"] = root;
-        // A roll-forward would run a "net6.0" host on a newer runtime and void the comparison.
-        foreach (var name in new[] { "DOTNET_ROLL_FORWARD", "DOTNET_ROLL_FORWARD_TO_PRERELEASE", "DOTNET_ROLL_FORWARD_ON_NO_CANDIDATE_FX" })
-            start.Environment.Remove(name);
+        var start = DotnetRoots.StartInfo(launch.BuildFramework, launch.AssemblyPath, [.. launch.Arguments, "--parentPid", Environment.ProcessId.ToString()]);
 
         var host = new HostProcess(new Process { StartInfo = start }, launch);
         var ready = new TaskCompletionSource<ReadyLine>(TaskCreationOptions.RunContinuationsAsynchronously);

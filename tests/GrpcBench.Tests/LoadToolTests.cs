@@ -57,7 +57,7 @@ public class LoadToolTests
         var result = await ConfigurationRun.RunAsync(configuration, shape, progress =>
         {
             if (progress.Elapsed < TimeSpan.FromSeconds(2) || Interlocked.Exchange(ref killed, 1) == 1) return;
-            foreach (var pid in HostsOf(Environment.ProcessId).Where(pid => Hosts.CommandLine(pid).Contains($"--kestrel:maxStreamsPerConnection\0{mark}\0")))
+            foreach (var pid in Hosts.ChildrenOf(Environment.ProcessId).Where(pid => Hosts.CommandLine(pid).Contains($"--kestrel:maxStreamsPerConnection\0{mark}\0")))
                 Process.GetProcessById(pid).Kill();
         }, CancellationToken.None);
 
@@ -101,28 +101,12 @@ public class LoadToolTests
         Assert.Empty(output);
     }
 
-    private static Process StartTool(string[] arguments)
-    {
-        var start = new ProcessStartInfo(Path.Combine(DotnetRoots.SystemRoot, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true };
-        start.ArgumentList.Add(Hosts.LoadToolAssembly);
-        foreach (var argument in arguments) start.ArgumentList.Add(argument);
-        var process = Process.Start(start)!;
-        return process;
-    }
-
     private static async Task<(int Exit, string Output, string Error)> RunToolAsync(string[] arguments, TimeSpan limit)
     {
-        using var tool = StartTool(arguments);
+        using var tool = Hosts.StartLoadTool(arguments);
         var output = tool.StandardOutput.ReadToEndAsync();
         var error = tool.StandardError.ReadToEndAsync();
         using (var timeout = new CancellationTokenSource(limit)) await tool.WaitForExitAsync(timeout.Token);
         return (tool.ExitCode, await output, await error);
     }
-
-    /// <summary>Hosts started by a launcher carry --parentPid with its process id.</summary>
-    private static List<int> HostsOf(int parentPid) =>
-        Directory.EnumerateDirectories("/proc")
-            .Select(d => int.TryParse(Path.GetFileName(d), out var pid) ? pid : 0)
-            .Where(pid => pid > 0 && Hosts.CommandLine(pid) is var args && args.Contains("Host.dll") && args.Contains($"--parentPid\0{parentPid}\0"))
-            .ToList();
 }

@@ -14,8 +14,10 @@ public class NoHostLeftBehindTests
     public async Task Hosts_and_workers_stop_when_the_load_tool_is_interrupted_or_killed_mid_run(int signal)
     {
         var folder = Path.Combine(Path.GetTempPath(), "grpcbench-interrupted-" + Guid.NewGuid().ToString("N"));
-        using var tool = StartTool("--quick", "--phases", "=5x60", "--out", folder);
-        var children = await WaitForAsync(() => ChildrenOf(tool.Id), found => found.Count == 2, TimeSpan.FromSeconds(60));
+        using var tool = Hosts.StartLoadTool("--quick", "--phases", "=5x60", "--out", folder);
+        tool.BeginOutputReadLine();
+        tool.BeginErrorReadLine();
+        var children = await WaitForAsync(() => Hosts.ChildrenOf(tool.Id), found => found.Count == 2, TimeSpan.FromSeconds(60));
         Assert.Equal(2, children.Count);
         await Task.Delay(2000);
 
@@ -31,25 +33,6 @@ public class NoHostLeftBehindTests
         Assert.Equal("cancelled", summary.RootElement.GetProperty("status").GetString());
         Assert.Equal("cancelled", summary.RootElement.GetProperty("configurations")[0].GetProperty("status").GetString());
     }
-
-    private static Process StartTool(params string[] arguments)
-    {
-        var start = new ProcessStartInfo(Path.Combine(DotnetRoots.SystemRoot, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true };
-        start.ArgumentList.Add(Hosts.LoadToolAssembly);
-        foreach (var argument in arguments) start.ArgumentList.Add(argument);
-        var process = Process.Start(start)!;
-        process.BeginOutputReadLine();
-        process.BeginErrorReadLine();
-        return process;
-    }
-
-    /// <summary>Hosts carry --parentPid, load workers --parent-pid, with the id of the process that started them.</summary>
-    private static List<int> ChildrenOf(int parentPid) =>
-        Directory.EnumerateDirectories("/proc")
-            .Select(d => int.TryParse(Path.GetFileName(d), out var pid) ? pid : 0)
-            .Where(pid => pid > 0 && Hosts.CommandLine(pid) is var args
-                && (args.Contains($"--parentPid\0{parentPid}\0") || args.Contains($"--parent-pid\0{parentPid}\0")))
-            .ToList();
 
     private static async Task<T> WaitForAsync<T>(Func<T> read, Func<T, bool> done, TimeSpan limit)
     {

@@ -6,6 +6,7 @@ namespace Grpc.Core;
 /// <summary>The payload of one received message, as a transport hands it to a marshaller.</summary>
 public abstract class DeserializationContext
 {
+    // As the public API documents: a transport overrides the forms it can give; the others throw NotImplementedException.
     public virtual int PayloadLength => 0;
 
     /// <summary>The payload in a new array that the caller owns.</summary>

@@ -10,6 +10,8 @@ namespace Grpc.Core;
 /// </summary>
 public abstract class SerializationContext
 {
+    // As the public API documents: the base members throw NotImplementedException, so a transport that does not
+    // override one (e.g. a context without a buffer writer) fails loudly instead of dropping the message.
     public virtual void Complete(byte[] payload) => throw new NotImplementedException();
 
     public virtual IBufferWriter<byte> GetBufferWriter() => throw new NotImplementedException();

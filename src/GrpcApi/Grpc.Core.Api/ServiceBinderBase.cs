@@ -8,6 +8,8 @@ namespace Grpc.Core;
 /// </summary>
 public class ServiceBinderBase
 {
+    // As the public API documents: an overload a transport does not override throws NotImplementedException
+    // (the method kind is not supported there).
     public virtual void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, UnaryServerMethod<TRequest, TResponse>? handler)
         where TRequest : class
         where TResponse : class => throw new NotImplementedException();

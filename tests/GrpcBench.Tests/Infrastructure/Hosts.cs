@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using GrpcBench.Orchestration;
 
 namespace GrpcBench.Tests.Infrastructure;
@@ -10,6 +11,23 @@ public static class Hosts
     /// <summary>The load tool's build, started as a process of its own by the tests that need one.</summary>
     public static string LoadToolAssembly { get; } = Path.Combine(DotnetRoots.RepositoryRoot, "load", "GrpcBench.Load", "bin",
         BuildConfiguration.Current, "net10.0", "GrpcBench.Load.dll");
+
+    /// <summary>The load tool as a process of its own, on the SDK's runtime, its output redirected.</summary>
+    public static Process StartLoadTool(params string[] arguments)
+    {
+        var start = new ProcessStartInfo(Path.Combine(DotnetRoots.SystemRoot, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true };
+        start.ArgumentList.Add(LoadToolAssembly);
+        foreach (var argument in arguments) start.ArgumentList.Add(argument);
+        return Process.Start(start)!;
+    }
+
+    /// <summary>The hosts (--parentPid) and load workers (--parent-pid) a process started.</summary>
+    public static List<int> ChildrenOf(int parentPid) =>
+        Directory.EnumerateDirectories("/proc")
+            .Select(d => int.TryParse(Path.GetFileName(d), out var pid) ? pid : 0)
+            .Where(pid => pid > 0 && CommandLine(pid) is var args
+                && (args.Contains($"--parentPid\0{parentPid}\0") || args.Contains($"--parent-pid\0{parentPid}\0")))
+            .ToList();
 
     public static Task<HostProcess> StartKestrelAsync(params string[] arguments) =>
         HostProcess.StartAsync(new HostLaunch(Kestrel, "net10.0", arguments));
