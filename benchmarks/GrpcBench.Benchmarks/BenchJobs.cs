@@ -56,7 +56,7 @@ public sealed record BenchJobs(IReadOnlyList<Job> Jobs)
         if (runtime == DotnetRoots.CurrentMoniker && !KnownRuntimes.ContainsKey(runtime)) return baseJob.WithId(runtime);
         var coreRuntime = KnownRuntimes.TryGetValue(runtime, out var known)
             ? known
-            : throw new ArgumentException($"invalid runtime {runtime}: BenchmarkDotNet 0.14 runs net6.0, net8.0 and this process's own runtime");
+            : throw new ArgumentException($"invalid runtime {runtime}: BenchmarkDotNet 0.14 runs net6.0, net8.0, net9.0 and this process's own runtime");
         var toolchain = CsProjCoreToolchain.From(new NetCoreAppSettings(runtime, null, coreRuntime.Name, dotnet));
         return baseJob.WithRuntime(coreRuntime).WithToolchain(new AnySdkToolchain(toolchain)).WithId(runtime);
     }
@@ -72,5 +72,6 @@ public sealed record BenchJobs(IReadOnlyList<Job> Jobs)
     {
         ["net6.0"] = CoreRuntime.Core60,
         ["net8.0"] = CoreRuntime.Core80,
+        ["net9.0"] = CoreRuntime.Core90,
     };
 }

@@ -42,12 +42,14 @@ public static class ResultsComparison
     ];
 
     /// <summary>Reads summary.json of both folders.</summary>
-    public static Comparison Compare(string baseFolder, string diffFolder) => Compare(SummaryFile.Read(baseFolder), SummaryFile.Read(diffFolder));
+    public static Comparison Compare(string baseFolder, string diffFolder, bool acrossRuntimes = false) =>
+        Compare(SummaryFile.Read(baseFolder), SummaryFile.Read(diffFolder), acrossRuntimes);
 
-    public static Comparison Compare(LoadRunSummary @base, LoadRunSummary diff)
+    /// <param name="acrossRuntimes">Pairs configurations that differ only in their runtimes (CI matrix cells, one runtime each).</param>
+    public static Comparison Compare(LoadRunSummary @base, LoadRunSummary diff, bool acrossRuntimes = false)
     {
-        var baseByLabel = ByLabel(@base);
-        var diffByLabel = ByLabel(diff);
+        var baseByLabel = ByLabel(@base, acrossRuntimes);
+        var diffByLabel = ByLabel(diff, acrossRuntimes);
         var rows = new List<Row>();
         var notCompared = new List<string>();
         foreach (var (label, b) in baseByLabel)
@@ -108,16 +110,19 @@ public static class ResultsComparison
     /// Configurations by label. A label can repeat within a run (the sweep's combination of best settings can equal one
     /// of the settings it tried alone): the second and later get " #2", " #3" in run order, so both runs pair them alike.
     /// </summary>
-    private static Dictionary<string, ConfigurationResult> ByLabel(LoadRunSummary summary)
+    private static Dictionary<string, ConfigurationResult> ByLabel(LoadRunSummary summary, bool acrossRuntimes)
     {
         var byLabel = new Dictionary<string, ConfigurationResult>();
-        foreach (var group in summary.Configurations.GroupBy(r => r.Configuration.Label))
+        foreach (var group in summary.Configurations.GroupBy(r => acrossRuntimes ? RuntimeFree(r.Configuration) : r.Configuration.Label))
         {
             var n = 0;
             foreach (var result in group) byLabel[++n == 1 ? group.Key : $"{group.Key} #{n}"] = result;
         }
         return byLabel;
     }
+
+    private static string RuntimeFree(LoadConfiguration configuration) =>
+        (configuration with { HostRuntime = "any runtime", ClientRuntime = "any runtime" }).Label;
 
     private static IReadOnlyList<string> Warnings(LoadRunSummary @base, LoadRunSummary diff)
     {

@@ -29,6 +29,8 @@ public static class ConfigurationRun
             {
                 return Outcome(configuration, "skipped", notInstalled.Message);
             }
+            if (!File.Exists(WorkerProcess.AssemblyPath(configuration.ClientRuntime)))
+                return Outcome(configuration, "skipped", $"the load worker has no {configuration.ClientRuntime} build (the load tool targets .NET 8 and later; choose another --client-runtime)");
 
             string url;
             if (configuration.Kind == "raw-tcp")

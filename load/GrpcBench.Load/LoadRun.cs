@@ -60,11 +60,11 @@ public static class LoadRun
         return status == "completed" ? 0 : 1;
     }
 
-    public static int Compare(string baseFolder, string diffFolder, double threshold)
+    public static int Compare(string baseFolder, string diffFolder, double threshold, bool acrossRuntimes)
     {
         try
         {
-            var comparison = ResultsComparison.Compare(baseFolder, diffFolder);
+            var comparison = ResultsComparison.Compare(baseFolder, diffFolder, acrossRuntimes);
             Console.Write(ResultsComparison.Markdown(comparison, threshold));
             return 0;
         }

@@ -81,8 +81,12 @@ root.SetAction(async (parse, cancellationToken) =>
 Argument<string> baseFolder = new("base") { Description = "Results folder of the base run" };
 Argument<string> diffFolder = new("diff") { Description = "Results folder of the run to compare with it" };
 Option<double> threshold = new("--threshold") { Description = "Ratio beyond which a difference counts, e.g. 0.1 for 10 %", DefaultValueFactory = _ => 0.1 };
-var compare = new Command("compare", "Puts two runs side by side: every shared configuration, diff / base, flagged beyond the threshold.") { baseFolder, diffFolder, threshold };
-compare.SetAction(parse => LoadRun.Compare(parse.GetValue(baseFolder)!, parse.GetValue(diffFolder)!, parse.GetValue(threshold)));
+Option<bool> acrossRuntimes = new("--across-runtimes") { Description = "Pair configurations that differ only in their runtimes (e.g. two CI matrix cells)" };
+var compare = new Command("compare", "Puts two runs side by side: every shared configuration, diff / base, flagged beyond the threshold.")
+{
+    baseFolder, diffFolder, threshold, acrossRuntimes,
+};
+compare.SetAction(parse => LoadRun.Compare(parse.GetValue(baseFolder)!, parse.GetValue(diffFolder)!, parse.GetValue(threshold), parse.GetValue(acrossRuntimes)));
 root.Subcommands.Add(compare);
 
 Option<string> spec = new("--spec") { Required = true };

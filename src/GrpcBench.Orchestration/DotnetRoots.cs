@@ -10,7 +10,7 @@ namespace GrpcBench.Orchestration;
 /// </summary>
 public static class DotnetRoots
 {
-    public static readonly IReadOnlyList<string> Runtimes = ["net6.0", "net8.0", "net10.0"];
+    public static readonly IReadOnlyList<string> Runtimes = ["net6.0", "net8.0", "net9.0", "net10.0"];
 
     private static readonly ConcurrentDictionary<(string Runtime, string Root), Lazy<string?>> Provisioned = new();
 

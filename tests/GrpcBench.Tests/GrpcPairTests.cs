@@ -13,7 +13,7 @@ namespace GrpcBench.Tests;
 
 /// <summary>
 /// Every client x server pair of the two real stacks (Grpc.Core / C-core, grpc-dotnet / Kestrel), with the
-/// host on .NET 8 and .NET 10, as real processes on real loopback sockets.
+/// host on each runtime of TestRuntimes (.NET 8, 9 and 10 here), as real processes on real loopback sockets.
 /// </summary>
 [Collection(GrpcHostsCollection.Name)]
 public class GrpcPairTests(HostPool hosts)
@@ -24,7 +24,7 @@ public class GrpcPairTests(HostPool hosts)
     public static TheoryData<string, string, string> Pairs()
     {
         var pairs = new TheoryData<string, string, string>();
-        foreach (var runtime in new[] { "net8.0", "net10.0" })
+        foreach (var runtime in TestRuntimes.All)
         foreach (var server in new[] { "grpc-core", "kestrel" })
         foreach (var client in ClientStacks.Names)
             pairs.Add(client, server, runtime);

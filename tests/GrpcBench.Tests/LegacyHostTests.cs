@@ -10,15 +10,16 @@ public class LegacyHostTests
     private static Task<HostProcess> StartAsync(string runtime, params string[] arguments) =>
         HostProcess.StartAsync(new HostLaunch(Hosts.Legacy, runtime, arguments));
 
+    public static TheoryData<string> Runtimes => TestRuntimes.Data(TestRuntimes.All);
+
     [Theory]
-    [InlineData("net8.0", ".NET 8.0.")]
-    [InlineData("net10.0", ".NET 10.0.")]
-    public async Task Ready_line_reports_url_runtime_stack_and_the_C_core_channel_arguments_in_force(string runtime, string reported)
+    [MemberData(nameof(Runtimes))]
+    public async Task Ready_line_reports_url_runtime_stack_and_the_C_core_channel_arguments_in_force(string runtime)
     {
         await using var host = await StartAsync(runtime, "--maxReceiveMessageSize", "unlimited", "--responseCompression", "gzip", "--grpcCore:bdpProbe", "false");
 
         Assert.StartsWith("http://127.0.0.1:", host.Ready.Url);
-        Assert.StartsWith(reported, host.Ready.Runtime);
+        Assert.StartsWith(TestRuntimes.Reported(runtime), host.Ready.Runtime);
         Assert.Equal("grpc-core", host.Ready.Stack);
         Assert.Equal(-1, ChannelArgument(host, "grpc.max_receive_message_length"));
         Assert.Equal(2, ChannelArgument(host, "grpc.default_compression_algorithm"));
