@@ -14,6 +14,7 @@ catch (ArgumentException e)
     return 2;
 }
 
+using var hostCpu = HostCpuRecords.ForThisRun();
 var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, BenchConfig.Create(jobs));
 // A case that failed to build or run leaves no measurement: make that a failed run, so none rots unseen.
 var failed = summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success) || s.Reports.Length == 0);
