@@ -1,15 +1,12 @@
-using Google.Protobuf;
 using GrpcBench.Clients;
 using GrpcBench.Orchestration;
-using GrpcBench.Service;
 
 namespace GrpcBench.Benchmarks;
 
 /// <summary>
 /// A host started as a child process on this benchmark process's runtime, a client connected to it over h2c on
-/// loopback, and the one call a round-trip benchmark makes: GetInt, or SendLargeData with incompressible random
-/// bytes wrapped once (the request's construction is LargeRequestConstruction's subject, not this one's).
-/// From the end of set-up to clean-up it counts the calls and the host's CPU time, for the HostCpu/op column.
+/// loopback, and the one call a benchmark makes (<see cref="RoundTripCall"/>). From the end of set-up to clean-up
+/// it counts the calls and the host's CPU time, for the HostCpu/op column.
 /// </summary>
 public sealed class LoopbackRoundTrip : IAsyncDisposable
 {
@@ -18,32 +15,35 @@ public sealed class LoopbackRoundTrip : IAsyncDisposable
 
     private readonly HostProcess _host;
     private readonly BenchClient _client;
-    private readonly ByteString? _payload;
+    private readonly RoundTripCall _call;
     private readonly string _caseKey;
     private readonly Timer _stallGuard;
     private TimeSpan _hostCpuAtStart;
     private long _calls;
     private long _callsAtLastCheck = -1;
 
-    private LoopbackRoundTrip(HostProcess host, BenchClient client, ByteString? payload, string caseKey)
+    private LoopbackRoundTrip(HostProcess host, BenchClient client, RoundTripCall call, string caseKey)
     {
         _host = host;
         _client = client;
-        _payload = payload;
+        _call = call;
         _caseKey = caseKey;
         _stallGuard = new Timer(_ => StopIfStalled(), null, StallLimit, StallLimit);
     }
 
+    public static Task<LoopbackRoundTrip> StartAsync(RoundTripCase unary, object benchmark) =>
+        StartAsync(unary.Host, unary.ClientSettings, unary.Call(), benchmark);
+
     /// <param name="benchmark">The benchmark instance, whose parameters name the case in the HostCpu/op column.</param>
-    public static async Task<LoopbackRoundTrip> StartAsync(RoundTripCase call, object benchmark)
+    public static async Task<LoopbackRoundTrip> StartAsync(HostLaunch launch, ClientSettings clientSettings, RoundTripCall call, object benchmark)
     {
-        var host = await HostProcess.StartAsync(call.Host);
+        var host = await HostProcess.StartAsync(launch);
         try
         {
-            var client = BenchClient.Create(new ClientTarget(new Uri(host.Ready.Url), null), call.ClientSettings);
-            var payload = call.Bytes == 0 ? null : UnsafeByteOperations.UnsafeWrap(Payloads.Create(PayloadKind.Random, call.Bytes));
-            var roundTrip = new LoopbackRoundTrip(host, client, payload, CaseKey.Of(benchmark));
-            await roundTrip.CheckFirstCallAsync();
+            var client = BenchClient.Create(new ClientTarget(new Uri(host.Ready.Url), null), clientSettings);
+            var roundTrip = new LoopbackRoundTrip(host, client, call, CaseKey.Of(benchmark));
+            // The first call connects, and proves the host answered what it should; no measurement counts it.
+            await call.CheckAsync(client);
             roundTrip._hostCpuAtStart = ProcessStats.CpuTime(host.Pid);
             return roundTrip;
         }
@@ -54,25 +54,10 @@ public sealed class LoopbackRoundTrip : IAsyncDisposable
         }
     }
 
-    /// <summary>The first call connects, and proves the host got what was sent; no measurement counts it.</summary>
-    private async Task CheckFirstCallAsync()
-    {
-        if (_payload is null)
-        {
-            var result = await _client.GetIntAsync();
-            if (result != ExampleServiceImpl.GetIntResult) throw new InvalidOperationException($"GetInt returned {result}, expected {ExampleServiceImpl.GetIntResult}");
-            return;
-        }
-        var receipt = await _client.SendLargeDataAsync(_payload);
-        var expected = new PayloadReceipt(_payload.Length, PayloadChecksum.Of(_payload.Span).ToString("x16"));
-        if (receipt != expected) throw new InvalidOperationException($"the host received {receipt}, expected {expected}");
-    }
-
-    public async Task<long> CallAsync()
+    public Task<long> CallAsync()
     {
         _calls++;
-        if (_payload is null) return await _client.GetIntAsync();
-        return (await _client.SendLargeDataAsync(_payload)).Length;
+        return _call.CallAsync(_client);
     }
 
     private void StopIfStalled()
@@ -100,3 +85,6 @@ public sealed class LoopbackRoundTrip : IAsyncDisposable
         }
     }
 }
+
+/// <summary>What a round-trip benchmark calls, and how its first call proves the host got and answered it right.</summary>
+public sealed record RoundTripCall(Func<BenchClient, Task<long>> CallAsync, Func<BenchClient, Task> CheckAsync);

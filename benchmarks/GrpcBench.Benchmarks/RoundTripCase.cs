@@ -1,6 +1,8 @@
+using Google.Protobuf;
 using GrpcBench.Clients;
 using GrpcBench.Hosting;
 using GrpcBench.Orchestration;
+using GrpcBench.Service;
 
 namespace GrpcBench.Benchmarks;
 
@@ -33,6 +35,27 @@ public sealed record RoundTripCase(string Client, string Server, int Bytes, Call
         MaxReceiveMessageSize = MaxMessageBytes,
         Compression = Compression,
     };
+
+    /// <summary>GetInt, or SendLargeData with incompressible random bytes wrapped once (building the request is
+    /// LargeRequestConstruction's subject, not this one's).</summary>
+    public RoundTripCall Call()
+    {
+        if (Bytes == 0)
+        {
+            return new RoundTripCall(async client => await client.GetIntAsync(), async client =>
+            {
+                var result = await client.GetIntAsync();
+                if (result != ExampleServiceImpl.GetIntResult) throw new InvalidOperationException($"GetInt returned {result}, expected {ExampleServiceImpl.GetIntResult}");
+            });
+        }
+        var payload = UnsafeByteOperations.UnsafeWrap(Payloads.Create(PayloadKind.Random, Bytes));
+        return new RoundTripCall(async client => (await client.SendLargeDataAsync(payload)).Length, async client =>
+        {
+            var receipt = await client.SendLargeDataAsync(payload);
+            var expected = new PayloadReceipt(payload.Length, PayloadChecksum.Of(payload.Span).ToString("x16"));
+            if (receipt != expected) throw new InvalidOperationException($"the host received {receipt}, expected {expected}");
+        });
+    }
 
     // As in the load tool: the client compresses its requests per call, the host its responses.
     private List<string> HostArguments()
