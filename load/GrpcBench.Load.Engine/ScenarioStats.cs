@@ -14,6 +14,7 @@ namespace GrpcBench.Load.Engine;
 /// <param name="MaxStartLagMs">How late, at worst, a call started against its schedule.</param>
 /// <param name="Latency">Of the calls that succeeded.</param>
 /// <param name="FailLatency">Of the calls that failed, until the fail was known.</param>
+/// <param name="Measures">Order statistics of what the step measured beyond latency (see <see cref="StepResult.Measures"/>), over its successful calls; null when it measured nothing more.</param>
 public sealed record ScenarioStats(
     string Name,
     long Ok,
@@ -27,7 +28,8 @@ public sealed record ScenarioStats(
     long BytesSent,
     long BytesReceived,
     LatencyStats Latency,
-    LatencyStats FailLatency)
+    LatencyStats FailLatency,
+    IReadOnlyDictionary<string, LatencyStats>? Measures = null)
 {
     public long Requests => Ok + Failed;
 

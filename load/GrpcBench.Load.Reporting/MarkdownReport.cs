@@ -23,6 +23,11 @@ public static class MarkdownReport
         Setup(md, summary);
         OfferedLoad(md, summary);
         Comparison(md, summary);
+        if (WorkloadReport.Applies(summary))
+        {
+            WorkloadReport.AppendFigures(md, summary);
+            WorkloadReport.AppendCrossover(md, summary);
+        }
 
         md.AppendLine("## Verdicts");
         md.AppendLine();

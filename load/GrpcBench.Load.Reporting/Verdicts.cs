@@ -24,6 +24,7 @@ public static class Verdicts
             if (BestSetting(summary, sameConditions.ToList(), upload) is { } line) lines.Add(line);
         foreach (var floor in completed.Where(r => r.Configuration.Kind == Baselines.RawTcp))
             if (Floor(summary, floor, upload) is { } line) lines.Add(line);
+        lines.AddRange(WorkloadReport.Verdicts(summary));
         foreach (var result in summary.Configurations.Where(r => !r.IsOk()))
             lines.Add(NotCompleted(result));
 

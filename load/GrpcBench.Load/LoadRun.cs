@@ -52,7 +52,7 @@ public static class LoadRun
 
         var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
         var summary = new LoadRunSummary(plan.Preset, status, commandLine, record,
-            shape.Scenarios.ToDictionary(name => name, name => shape.Describe(large: name == ScenarioNames.SendLargeData)),
+            configurations.SelectMany(c => c.Scenarios ?? shape.Scenarios).Distinct().ToDictionary(name => name, name => shape.Describe(name)),
             results);
         ReportFiles.WriteAll(folder, summary);
         ConsoleReport.Write(console, summary);
