@@ -51,7 +51,7 @@ internal sealed class ScenarioRecorder
         lock (_gate) return (_okMs.Count, _failMs.Count);
     }
 
-    public ScenarioStats Stats(string name, TimeSpan duration, double askedInjectionRate)
+    public ScenarioStats Stats(string name, TimeSpan duration, double askedInjectionRate, long invocations)
     {
         lock (_gate)
         {
@@ -60,7 +60,8 @@ internal sealed class ScenarioRecorder
             return new(name, _okMs.Count, _failMs.Count, new SortedDictionary<string, long>(_failsByCode, StringComparer.Ordinal),
                 duration.TotalSeconds, askedInjectionRate, startSpan > 0 ? (_startLagMs.Count - 1) / startSpan : 0, startLag.Max, startLag.P99,
                 _bytesSent, _bytesReceived, LatencyStats.Of(_okMs), LatencyStats.Of(_failMs),
-                _measures.Count == 0 ? null : new SortedDictionary<string, LatencyStats>(_measures.ToDictionary(m => m.Key, m => LatencyStats.Of(m.Value)), StringComparer.Ordinal));
+                _measures.Count == 0 ? null : new SortedDictionary<string, LatencyStats>(_measures.ToDictionary(m => m.Key, m => LatencyStats.Of(m.Value)), StringComparer.Ordinal),
+                invocations);
         }
     }
 }

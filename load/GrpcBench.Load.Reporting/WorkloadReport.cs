@@ -18,7 +18,7 @@ public static class WorkloadReport
     public static readonly IReadOnlyList<string> FigureHeaders =
     [
         "configuration", "scenario", "ok", "fail", "p50 ms", "p99 ms", "first record p50 ms", "records/s p50", "MiB/s p50",
-        "wire MiB", "server CPU s", "client CPU s", "server peak RSS MiB", "client peak RSS MiB",
+        "wire KiB per call", "server CPU s", "client CPU s", "server peak RSS MiB", "client peak RSS MiB",
     ];
 
     public static void AppendFigures(StringBuilder md, LoadRunSummary summary)
@@ -27,7 +27,7 @@ public static class WorkloadReport
         md.AppendLine();
         md.AppendLine("Per configuration and scenario. p50 / p99: time to the last byte of a call (the last record of a stream or of the last page), "
                       + "from its start; first record: to the first record (stream) or the first page; records/s and MiB/s: per call, their median; "
-                      + "wire MiB: every byte the shaped link's loopback carried in both directions, headers and warm-up included (- without a link); "
+                      + "wire KiB per call: every byte the shaped link's loopback carried in both directions (TCP/IP, TLS, HTTP/2 and gRPC framing, compression's savings), over every call the configuration made, warm-up included (- without a link); "
                       + "CPU and peak RSS: the host's and the load worker's, over the whole configuration.");
         md.AppendLine();
         MarkdownTable.Append(md, FigureHeaders, [false, false, true, true, true, true, true, true, true, true, true, true, true, true],
@@ -45,10 +45,14 @@ public static class WorkloadReport
             Measure(s, Measures.FirstRecordMs) is { } first ? Numbers.Ms(first.P50) : Numbers.Missing,
             Measure(s, Measures.RecordsPerSecond) is { } rate ? Numbers.Count((long)rate.P50) : Numbers.Missing,
             Numbers.Amount(MiBPerSecond(s)),
-            r.WireBytes is { } wire ? Numbers.BytesAsMiB(wire) : Numbers.Missing,
+            WireKiBPerCall(r) is { } perCall ? Numbers.Amount(perCall) : Numbers.Missing,
             Numbers.Seconds(r.ServerCpuSeconds), Numbers.Seconds(r.ClientCpuSeconds), Numbers.Amount(r.ServerPeakRssMiB), Numbers.Amount(r.ClientPeakRssMiB),
         ];
     }
+
+    /// <summary>The link's bytes over every call the configuration started; null without a link.</summary>
+    public static double? WireKiBPerCall(ConfigurationResult r) =>
+        r.WireBytes is { } wire && r.Scenarios.Sum(s => s.Invocations) is > 0 and var calls ? wire / 1024.0 / calls : null;
 
     public static LatencyStats? Measure(ScenarioStats stats, string name) =>
         stats.Ok > 0 && stats.Measures is { } measures && measures.TryGetValue(name, out var measure) && measure.Count > 0 ? measure : null;

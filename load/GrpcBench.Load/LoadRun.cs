@@ -81,7 +81,8 @@ public static class LoadRun
         string Figures(string scenario) => result.Scenario(scenario) is { } s
             ? string.Create(CultureInfo.InvariantCulture, $"{scenario} ok {s.Ok} fail {s.Failed} p50 {s.Latency.P50:0.#} ms p99 {s.Latency.P99:0.#} ms")
             : $"{scenario} -";
-        return $"{result.Status}; {Figures(ScenarioNames.SendLargeData)}; {Figures(ScenarioNames.GetInt)}" + (result.Reason is null ? "" : $"; {result.Reason}");
+        var scenarios = result.Configuration.Scenarios ?? [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
+        return $"{result.Status}; {string.Join("; ", scenarios.Select(Figures))}" + (result.Reason is null ? "" : $"; {result.Reason}");
     }
 
     private static string Minutes(TimeSpan time) => time.TotalMinutes < 1.5 ? $"{time.TotalSeconds:0} s" : $"{time.TotalMinutes:0.#} min";
