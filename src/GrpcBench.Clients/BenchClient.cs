@@ -1,6 +1,7 @@
 using Google.Protobuf;
 using Grpc.Core;
 using GrpcBench.Contracts;
+using GrpcBench.Contracts.Records;
 using GrpcBench.Service;
 
 namespace GrpcBench.Clients;
@@ -32,6 +33,9 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
     public ExampleService.ExampleServiceClient Small { get; } = new(channels.Small);
 
     public ExampleService.ExampleServiceClient Large { get; } = new(channels.Large);
+
+    /// <summary>RecordService on the large-call channel: streams, pages and uploads are bulk traffic.</summary>
+    public RecordService.RecordServiceClient Records { get; } = new(channels.Large);
 
     /// <summary>The small-call channel's invoker, for calls outside the contract.</summary>
     public CallInvoker SmallCallInvoker => channels.Small.CreateCallInvoker();

@@ -16,9 +16,20 @@ public sealed record HostSettings(
     KestrelSettings Kestrel,
     GrpcCoreSettings GrpcCore,
     int GetIntDelayMs,
+    RecordSettings Records,
     int? ParentPid)
 {
     public const int DefaultMaxReceiveMessageSize = 4 * 1024 * 1024;
+}
+
+/// <summary>
+/// RecordService's SQLite database: how many records, and where. A null path means the per-user cache
+/// (records-&lt;count&gt;-v1.db under $XDG_CACHE_HOME/grpcbench or ~/.cache/grpcbench), made at first use.
+/// </summary>
+public sealed record RecordSettings(int Count, string? DatabasePath)
+{
+    public const int DefaultCount = 110_000;
+    public const int MaxCount = 10_000_000;
 }
 
 /// <summary>

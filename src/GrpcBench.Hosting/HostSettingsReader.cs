@@ -41,6 +41,7 @@ public static class HostSettingsReader
     {
         var kestrel = config.GetSection("Kestrel");
         var grpcCore = config.GetSection("GrpcCore");
+        var records = config.GetSection("Records");
         var profile = Choice(kestrel, "Profile", KestrelProfiles.Default, KestrelProfiles.Names);
         var (bodySize, unlimitedBody) = Size64(kestrel, "MaxRequestBodySize");
 
@@ -67,6 +68,9 @@ public static class HostSettingsReader
                 NullableInt(grpcCore, "MaxFrameSize", 16_384, 16_777_215),
                 NullableInt(grpcCore, "MaxConcurrentStreams", 1, int.MaxValue)),
             GetIntDelayMs: Int(config, "GetIntDelayMs", 0, 0, 600_000),
+            Records: new RecordSettings(
+                Int(records, "Count", RecordSettings.DefaultCount, 1, RecordSettings.MaxCount),
+                FilePath(records, "DatabasePath")),
             ParentPid: NullableInt(config, "ParentPid", 1, int.MaxValue));
     }
 
@@ -83,6 +87,15 @@ public static class HostSettingsReader
         return IPAddress.TryParse(value, out _)
             ? value
             : throw new InvalidSettingException(path, value, "an IPv4 or IPv6 address such as 127.0.0.1");
+    }
+
+    private static string? FilePath(IConfiguration config, string key)
+    {
+        var value = Raw(config, key, out var path);
+        if (value is null) return null;
+        return value.IndexOfAny(Path.GetInvalidPathChars()) < 0 && !Directory.Exists(value)
+            ? Path.GetFullPath(value)
+            : throw new InvalidSettingException(path, value, "a path to a file (made if missing), not a directory");
     }
 
     private static int Int(IConfiguration config, string key, int fallback, int min, int max) =>

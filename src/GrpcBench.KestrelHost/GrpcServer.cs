@@ -1,5 +1,6 @@
 using Grpc.AspNetCore.Server;
 using GrpcBench.Hosting;
+using GrpcBench.Records;
 using GrpcBench.Service;
 
 namespace GrpcBench.KestrelHost;
@@ -7,13 +8,18 @@ namespace GrpcBench.KestrelHost;
 /// <summary>Grpc.AspNetCore.Server with the shared settings; the service itself is the shared one.</summary>
 public static class GrpcServer
 {
-    public static void Add(IServiceCollection services, HostSettings settings)
+    public static void Add(IServiceCollection services, HostSettings settings, RecordStore records)
     {
         services.AddSingleton(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs)));
+        services.AddSingleton(records);
         services.AddGrpc(options => Configure(options, settings));
     }
 
-    public static void Map(WebApplication app) => app.MapGrpcService<ExampleServiceImpl>();
+    public static void Map(WebApplication app)
+    {
+        app.MapGrpcService<ExampleServiceImpl>();
+        app.MapGrpcService<RecordServiceImpl>();
+    }
 
     private static void Configure(GrpcServiceOptions options, HostSettings settings)
     {

@@ -1,4 +1,6 @@
 using GrpcBench.Hosting;
+using GrpcBench.Records;
+using GrpcBench.Service;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 
 namespace GrpcBench.KestrelHost;
@@ -34,7 +36,7 @@ public static class KestrelLimits
         return runtimeDefault is { } d ? Math.Max(d, maxReceiveMessageSize.Value + 5L) : null;
     }
 
-    public static object Effective(KestrelServerOptions options, HostSettings settings, object grpc) => new
+    public static object Effective(KestrelServerOptions options, HostSettings settings, object grpc, RecordStore records) => new
     {
         settings.Address,
         settings.Port,
@@ -55,6 +57,7 @@ public static class KestrelLimits
             options.Limits.MaxRequestBodySize,
         },
         settings.GetIntDelayMs,
+        Records = RecordSettingsInForce.Of(records),
         Grpc = grpc,
     };
 }

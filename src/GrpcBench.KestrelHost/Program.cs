@@ -1,11 +1,14 @@
 using Grpc.AspNetCore.Server;
 using GrpcBench.Hosting;
 using GrpcBench.KestrelHost;
+using GrpcBench.Records;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.Options;
 using System.Net;
 
 if (HostSettingsReader.ReadOrReport(args) is not { } settings) return 2;
+// Made (at first use) and opened before the host listens, so that the ready line means RecordService can serve.
+if (RecordStore.OpenOrReport(settings.Records.DatabasePath, settings.Records.Count) is not { } records) return 2;
 
 using var certificate = settings.Tls ? SelfSignedCertificate.Create() : null;
 
@@ -24,7 +27,7 @@ builder.WebHost.ConfigureKestrel(kestrel =>
     });
 });
 
-GrpcServer.Add(builder.Services, settings);
+GrpcServer.Add(builder.Services, settings, records);
 
 var app = builder.Build();
 GrpcServer.Map(app);
@@ -42,7 +45,7 @@ var ready = ReadyLine.ForThisProcess(
     url,
     certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
     StackComponents.Of(typeof(Grpc.Core.Status).Assembly, typeof(Grpc.Net.Compression.ICompressionProvider).Assembly, typeof(GrpcServiceOptions).Assembly),
-    KestrelLimits.Effective(kestrelOptions, settings, GrpcServer.Effective(grpcOptions)));
+    KestrelLimits.Effective(kestrelOptions, settings, GrpcServer.Effective(grpcOptions), records));
 Console.WriteLine(ready.ToJson());
 
 await app.WaitForShutdownAsync();

@@ -1,5 +1,7 @@
 using Grpc.Core;
 using GrpcBench.Hosting;
+using GrpcBench.Records;
+using GrpcBench.Service;
 
 namespace GrpcBench.LegacyHost;
 
@@ -33,7 +35,7 @@ public static class CoreChannelArguments
         _ => null,
     };
 
-    public static object Effective(HostSettings settings, IReadOnlyList<ChannelOption> options) => new
+    public static object Effective(HostSettings settings, IReadOnlyList<ChannelOption> options, RecordStore records) => new
     {
         settings.Address,
         settings.Port,
@@ -43,6 +45,7 @@ public static class CoreChannelArguments
         ResponseCompressionLevel = settings.ResponseCompression == ResponseCompression.None ? "n/a" : "zlib default (C-core has no level setting)",
         settings.Tls,
         settings.GetIntDelayMs,
+        Records = RecordSettingsInForce.Of(records),
         ChannelArguments = options.ToDictionary(o => o.Name, o => o.Type == ChannelOption.OptionType.Integer ? (object)o.IntValue : o.StringValue),
     };
 

@@ -2,11 +2,15 @@ using System.Net.Sockets;
 using System.Runtime.InteropServices;
 using Grpc.Core;
 using GrpcBench.Contracts;
+using GrpcBench.Contracts.Records;
 using GrpcBench.Hosting;
 using GrpcBench.LegacyHost;
+using GrpcBench.Records;
 using GrpcBench.Service;
 
 if (HostSettingsReader.ReadOrReport(args) is not { } settings) return 2;
+// Made (at first use) and opened before the host listens, so that the ready line means RecordService can serve.
+if (RecordStore.OpenOrReport(settings.Records.DatabasePath, settings.Records.Count) is not { } records) return 2;
 
 using var certificate = settings.Tls ? SelfSignedCertificate.Create() : null;
 var credentials = certificate is null
@@ -17,7 +21,7 @@ var channelArguments = CoreChannelArguments.For(settings);
 var service = new ExampleServiceImpl(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs)));
 var server = new Server(channelArguments)
 {
-    Services = { ExampleService.BindService(service) },
+    Services = { ExampleService.BindService(service), RecordService.BindService(new RecordServiceImpl(records)) },
     Ports = { new ServerPort(settings.Address, settings.Port, credentials) },
 };
 server.Start();
@@ -34,7 +38,7 @@ var ready = ReadyLine.ForThisProcess(
     $"{(certificate is null ? "http" : "https")}://{host}:{port}",
     certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
     StackComponents.Of(typeof(Status).Assembly, typeof(Server).Assembly),
-    CoreChannelArguments.Effective(settings, channelArguments));
+    CoreChannelArguments.Effective(settings, channelArguments, records));
 Console.WriteLine(ready.ToJson());
 
 await stopped.Task;

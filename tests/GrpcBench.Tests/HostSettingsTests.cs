@@ -20,6 +20,16 @@ public class HostSettingsTests
         Assert.False(settings.Tls);
         Assert.Equal(KestrelProfiles.Default, settings.Kestrel.Profile);
         Assert.Null(settings.Kestrel.InitialStreamWindowSize);
+        Assert.Equal(new RecordSettings(110_000, null), settings.Records);
+    }
+
+    [Fact]
+    public void The_record_database_takes_a_count_and_a_path_made_absolute()
+    {
+        var settings = Read("--records:count", "1000000", "--records:databasePath", "records.db");
+
+        Assert.Equal(1_000_000, settings.Records.Count);
+        Assert.Equal(Path.GetFullPath("records.db"), settings.Records.DatabasePath);
     }
 
     [Fact]
@@ -59,6 +69,9 @@ public class HostSettingsTests
     [InlineData("--address", "example.org", "address=example.org: allowed an IPv4 or IPv6 address")]
     [InlineData("--port", "70000", "port=70000: allowed a whole number from 0 to 65,535")]
     [InlineData("--tls", "maybe", "tls=maybe: allowed true or false")]
+    [InlineData("--records:count", "0", "Records:count=0: allowed a whole number from 1 to 10,000,000")]
+    [InlineData("--records:count", "10000001", "Records:count=10000001: allowed a whole number from 1 to 10,000,000")]
+    [InlineData("--records:databasePath", "/tmp", "Records:databasePath=/tmp: allowed a path to a file (made if missing), not a directory")]
     public void An_impossible_setting_is_named_with_what_is_allowed(string key, string value, string expected)
     {
         var error = Assert.Throws<InvalidSettingException>(() => Read(key, value));
