@@ -130,7 +130,7 @@ public static class ConfigurationRun
     }
 
     /// <summary>The host setting for how many records its store holds (the record service's).</summary>
-    public const string RecordCountArgument = "--recordCount";
+    public const string RecordCountArgument = "--records:count";
 
     public static ClientSettings ClientSettingsFor(LoadConfiguration configuration)
     {

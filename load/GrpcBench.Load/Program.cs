@@ -41,7 +41,7 @@ link.Validators.Add(result =>
 var compressionLevel = List("--compression-level", "zlib level where the stacks take one (Kestrel's responses, grpc-dotnet's requests; not C-core's)", ["default", "fastest", "optimal"]);
 Option<string[]> messageSizes = new("--message-sizes") { Description = "sendLargeData / uploadChunks sizes, one configuration each, 1B to 200MiB, e.g. 100b,1.9mb,20mib", AllowMultipleArgumentsPerToken = true };
 Option<string[]> chunkSizes = new("--chunk-sizes") { Description = "uploadChunks chunk sizes, 1KiB to 16MiB, e.g. 64kib,1mib,4mib", AllowMultipleArgumentsPerToken = true };
-Option<string[]> pageSizes = new("--page-sizes") { Description = "Records per page of pages / pagesConcurrent, 1-100,000, e.g. 100,1000,10000", AllowMultipleArgumentsPerToken = true };
+Option<string[]> pageSizes = new("--page-sizes") { Description = "Records per page of pages / pagesConcurrent, 1-10,000 (the service's limit), e.g. 100,1000,10000", AllowMultipleArgumentsPerToken = true };
 Option<int?> records = new("--records") { Description = "Records the record scenarios read (the host holds as many), 1-10,000,000 (streaming: 100,000; slow-link: 5,000)" };
 Option<string?> payloadContent = new("--payload-content") { Description = "random (incompressible) or text (JSON lines, compressible) (slow-link: text; others: random)" };
 payloadContent.AcceptOnlyFromAmong([.. Payload.Contents]);
@@ -91,7 +91,7 @@ root.SetAction(async (parse, cancellationToken) =>
             PayloadSizes = Sizes("--message-sizes", parse.GetValue(messageSizes), 1, 200L * 1024 * 1024)
                 ?? (parse.GetValue(payload) is { } onePayload && defaults.PayloadSizes.Count > 0 ? [onePayload * 1024L * 1024] : defaults.PayloadSizes),
             ChunkSizes = Sizes("--chunk-sizes", parse.GetValue(chunkSizes), 1024, 16 * 1024 * 1024)?.Select(c => (int)c).ToArray() ?? defaults.ChunkSizes,
-            PageSizes = Counts("--page-sizes", parse.GetValue(pageSizes), 1, 100_000) ?? defaults.PageSizes,
+            PageSizes = Counts("--page-sizes", parse.GetValue(pageSizes), 1, 10_000) ?? defaults.PageSizes,
             CompressionLevels = Chosen(parse, compressionLevel, defaults.CompressionLevels),
             Links = Chosen(parse, link, defaults.Links),
         };

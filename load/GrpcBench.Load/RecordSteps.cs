@@ -12,8 +12,13 @@ namespace GrpcBench.Load;
 /// 10 at a time, and the payload as a client stream of chunks. Each checks that it got everything, and reports its
 /// time to the first record and records per second beside its latency (the time to the last).
 /// </summary>
-public sealed class RecordSteps(RecordService.RecordServiceClient records, BenchClient client, LoadShape shape, LoadConfiguration configuration)
+/// <remarks>
+/// The reads of <see cref="RecordReads"/>, without keeping the records: a step that collected them would measure the
+/// client's memory for a list, not the transfer's.
+/// </remarks>
+public sealed class RecordSteps(BenchClient client, LoadShape shape, LoadConfiguration configuration)
 {
+    private readonly RecordService.RecordServiceClient records = client.Records;
     private readonly RecordQuery _query = new() { Limit = shape.RecordCount };
     private readonly int _pageSize = configuration.PageSize ?? 1_000;
     private readonly byte[] _payload = Payload.Of(shape.PayloadContent, shape.PayloadBytes);
@@ -53,23 +58,31 @@ public sealed class RecordSteps(RecordService.RecordServiceClient records, Bench
         return StepResult.Fail("TooManyPages", 0, bytes);
     }
 
-    /// <summary>The first page says how many records there are; the others are asked for by skip, <see cref="LoadShape.ConcurrentPages"/> in flight.</summary>
+    /// <summary>
+    /// <see cref="LoadShape.ConcurrentPages"/> readers, reader w taking pages w, w + n, ...: its first by skip alone,
+    /// each later one by its previous token and a skip over the pages the others take (AIP-158), so that no request
+    /// makes the server walk more than n - 1 pages (skip is an OFFSET). A reader whose page is past total_size stops.
+    /// </summary>
     public async Task<StepResult> PagesConcurrentAsync(StepContext context)
     {
         var clock = Stopwatch.StartNew();
-        var firstPage = await records.GetRecordsPageAsync(new PageRequest { Query = _query, PageSize = _pageSize }, client.Options(context.CancellationToken));
-        var first = clock.Elapsed.TotalMilliseconds;
-        var total = shape.RecordCount > 0 ? Math.Min(firstPage.TotalSize, shape.RecordCount) : firstPage.TotalSize;
-        long count = firstPage.Records.Count, bytes = firstPage.CalculateSize() + 5;
-        var offsets = Enumerable.Range(1, (int)Math.Max(0, (total - 1) / _pageSize)).Select(page => page * _pageSize);
-        await Parallel.ForEachAsync(offsets, new ParallelOptions { MaxDegreeOfParallelism = LoadShape.ConcurrentPages, CancellationToken = context.CancellationToken },
-            async (offset, cancellationToken) =>
+        const int readers = LoadShape.ConcurrentPages;
+        long count = 0, bytes = 0, firstTicks = 0, failed = 0;
+        await Task.WhenAll(Enumerable.Range(0, readers).Select(async reader =>
+        {
+            var request = new PageRequest { Query = _query, PageSize = _pageSize, Skip = reader * _pageSize };
+            for (var index = reader; index <= shape.RecordCount / _pageSize + readers; index += readers)
             {
-                var page = await records.GetRecordsPageAsync(new PageRequest { Query = _query, PageSize = _pageSize, Skip = offset }, client.Options(cancellationToken));
+                var page = await records.GetRecordsPageAsync(request, client.Options(context.CancellationToken));
+                Interlocked.CompareExchange(ref firstTicks, clock.Elapsed.Ticks, 0);
                 Interlocked.Add(ref count, page.Records.Count);
                 Interlocked.Add(ref bytes, page.CalculateSize() + 5);
-            });
-        return Completed(clock, count, first, bytes);
+                if (page.NextPageToken.Length == 0 || (long)(index + readers) * _pageSize >= page.TotalSize) return;
+                request = new PageRequest { Query = _query, PageSize = _pageSize, PageToken = page.NextPageToken, Skip = (readers - 1) * _pageSize };
+            }
+            Interlocked.Increment(ref failed);
+        }));
+        return failed > 0 ? StepResult.Fail("TooManyPages", 0, bytes) : Completed(clock, count, TimeSpan.FromTicks(firstTicks).TotalMilliseconds, bytes);
     }
 
     public async Task<StepResult> UploadChunksAsync(StepContext context)

@@ -2,7 +2,6 @@ using System.Net.Sockets;
 using Google.Protobuf;
 using Grpc.Core;
 using GrpcBench.Clients;
-using GrpcBench.Contracts.Records;
 using GrpcBench.Hosting;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
@@ -21,7 +20,7 @@ public static class ScenarioSteps
     public static IReadOnlyList<LoadScenario> Grpc(BenchClient client, LoadShape shape, LoadConfiguration configuration)
     {
         var payload = UnsafeByteOperations.UnsafeWrap(Payload.Of(shape.PayloadContent, shape.PayloadBytes));
-        var records = new RecordSteps(new RecordService.RecordServiceClient(client.LargeCallInvoker), client, shape, configuration);
+        var records = new RecordSteps(client, shape, configuration);
         return Build(shape, new Dictionary<string, Func<StepContext, Task<StepResult>>>
         {
             [ScenarioNames.GetInt] = async context => await Call(() => client.GetIntAsync(context.CancellationToken), context) is { } code

@@ -40,8 +40,6 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
     /// <summary>The small-call channel's invoker, for calls outside the contract.</summary>
     public CallInvoker SmallCallInvoker => channels.Small.CreateCallInvoker();
 
-    /// <summary>The large-call channel's invoker, for the record service's streams, pages and chunked uploads.</summary>
-    public CallInvoker LargeCallInvoker => channels.Large.CreateCallInvoker();
 
     public CallOptions Options(CancellationToken cancellationToken = default, DateTime? deadline = null) => new(headers, deadline, cancellationToken);
 
