@@ -89,7 +89,8 @@ public sealed class RecordSteps(BenchClient client, LoadShape shape, LoadConfigu
     {
         var chunks = _chunks ??= Chunks();
         using var call = records.UploadChunks(client.Options(context.CancellationToken));
-        foreach (var chunk in chunks) await call.RequestStream.WriteAsync(new Chunk { Data = chunk }, context.CancellationToken);
+        // Without a token: Grpc.Core's writer cannot cancel a write (the call's token, in its options, ends the call instead).
+        foreach (var chunk in chunks) await call.RequestStream.WriteAsync(new Chunk { Data = chunk });
         await call.RequestStream.CompleteAsync();
         var summary = await call.ResponseAsync;
         return summary.Length == _payload.Length && summary.Chunks == chunks.Count
