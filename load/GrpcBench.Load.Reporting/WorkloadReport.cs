@@ -149,7 +149,7 @@ public static class WorkloadReport
         var measured = summary.Configurations.Where(r => r.IsOk() && r.Scenarios.Any(s => s.Ok > 0)).ToList();
         if (measured.Select(r => r.Configuration.Compression).Distinct().Count() < 2) return [];
         var rows = new List<CrossoverRow>();
-        foreach (var group in measured.GroupBy(r => (Stack: $"{Wording.Stack(r.Configuration)} {Wording.Where(r.Configuration with { Compression = "none" })}", Message: Message(r))))
+        foreach (var group in measured.GroupBy(r => (Stack: $"{Wording.Stack(r.Configuration)} {Wording.Where(r.Configuration with { Compression = "none", Link = "none" })}", Message: Message(r))))
         {
             var plain = group.Where(r => r.Configuration.Compression == "none").ToDictionary(r => r.Configuration.Link, P50);
             foreach (var setting in group.Where(r => r.Configuration.Compression != "none").GroupBy(Setting))
