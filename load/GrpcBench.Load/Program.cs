@@ -11,15 +11,15 @@ string[] servers = ["grpc-core", "kestrel"], clients = ["grpc-core", "grpc-net"]
     pairs = [RunPlan.MatchedPairs, RunPlan.AllPairs];
 
 Option<string> preset = new("--preset") { Description = $"Named set of configurations and load: {string.Join(", ", Presets.Names)}", DefaultValueFactory = _ => Presets.Seed };
-preset.AcceptOnlyFromAmong([.. Presets.Names]);
+OneOf(preset, [.. Presets.Names]);
 Option<bool> quick = new("--quick") { Description = "The preset small and short: about a minute, for CI and a first look" };
 var server = List("--server", "Server stacks", servers);
 var client = List("--client", "Client stacks", clients);
 Option<string> pairing = new("--pairs") { Description = "matched: each server with its migration client (grpc-core/grpc-core, kestrel/grpc-net); all: every client with every server", DefaultValueFactory = _ => RunPlan.MatchedPairs };
-pairing.AcceptOnlyFromAmong(pairs);
+OneOf(pairing, pairs);
 var runtime = List("--runtime", "Host runtimes", [.. DotnetRoots.Runtimes]);
 Option<string?> clientRuntime = new("--client-runtime") { Description = "Runtime of the load worker (default: the host's)" };
-clientRuntime.AcceptOnlyFromAmong([.. DotnetRoots.Runtimes]);
+OneOf(clientRuntime, [.. DotnetRoots.Runtimes]);
 var compression = List("--compression", "Call compression, requests and responses", compressions);
 var transport = List("--transport", "h2c (cleartext) and/or tls", transports);
 var kestrelProfile = List("--kestrel-profile", "Kestrel HTTP/2 window profiles", [.. KestrelProfiles.Names]);
@@ -44,7 +44,7 @@ Option<string[]> chunkSizes = new("--chunk-sizes") { Description = "uploadChunks
 Option<string[]> pageSizes = new("--page-sizes") { Description = "Records per page of pages / pagesConcurrent, 1-10,000 (the service's limit), e.g. 100,1000,10000", AllowMultipleArgumentsPerToken = true };
 Option<int?> records = new("--records") { Description = "Records the record scenarios read (the host holds as many), 1-10,000,000 (streaming: 100,000; slow-link: 5,000)" };
 Option<string?> payloadContent = new("--payload-content") { Description = "random (incompressible) or text (JSON lines, compressible) (slow-link: text; others: random)" };
-payloadContent.AcceptOnlyFromAmong([.. Payload.Contents]);
+OneOf(payloadContent, [.. Payload.Contents]);
 Option<int?> getIntRate = new("--getint-rate") { Description = "getInt at its own steady rate beside the other scenarios, 1-10,000 per second (chunked: 50)" };
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
 
@@ -144,6 +144,12 @@ static Option<string[]> List(string name, string description, string[] allowed)
     });
     return option;
 }
+
+// System.CommandLine's own check (AcceptOnlyFromAmong) does not name the option in its message.
+static void OneOf(Option option, string[] allowed) => option.Validators.Add(result =>
+{
+    if (result.GetValueOrDefault<string?>() is { } value && !allowed.Contains(value)) result.AddError($"{option.Name} {value}: allowed {string.Join(", ", allowed)}");
+});
 
 static IReadOnlyList<string> Chosen(ParseResult parse, Option<string[]> option, IReadOnlyList<string> preset) =>
     parse.GetValue(option) is { Length: > 0 } values ? values.SelectMany(Split).Distinct().ToArray() : preset;
