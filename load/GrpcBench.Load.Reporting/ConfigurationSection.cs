@@ -33,9 +33,9 @@ public static class ConfigurationSection
                       + (c.Compression == "none" ? "" : $" at level {c.CompressionLevel}"));
         if (c.Scenarios is not null || c.PayloadBytes is not null || c.PageSize is not null || c.ChunkBytes is not null || c.Link != "none")
             md.AppendLine($"- workload: {string.Join(" + ", c.Scenarios ?? result.Scenarios.Select(s => s.Name).ToList())}"
-                          + (c.PayloadBytes is { } bytes ? $", payload {Numbers.Size(bytes)}" : "")
+                          + (c.PayloadBytes is { } bytes ? $", payload {Sizes.Describe(bytes)}" : "")
                           + (c.PageSize is { } page ? $", {Numbers.Count(page)} records per page" : "")
-                          + (c.ChunkBytes is { } chunk ? $", chunks of {Numbers.Size(chunk)}" : "")
+                          + (c.ChunkBytes is { } chunk ? $", chunks of {Sizes.Describe(chunk)}" : "")
                           + $"; link {c.Link}" + (result.WireBytes is { } wire ? $", {Numbers.BytesAsMiB(wire)} MiB on the wire" : ""));
         md.AppendLine($"- server CPU {WithUnit(Numbers.Seconds(result.ServerCpuSeconds), "s")}, server peak RSS {WithUnit(Numbers.Amount(result.ServerPeakRssMiB), "MiB")}, "
                       + $"load worker CPU {WithUnit(Numbers.Seconds(result.ClientCpuSeconds), "s")}"
