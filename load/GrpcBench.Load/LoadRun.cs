@@ -27,7 +27,7 @@ public static class LoadRun
         var shape = plan.Load;
         var extra = plan.Preset == Presets.Sweep ? 1 : 0;
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"{plan.Preset}: {configurations.Count + extra} configurations; each {string.Join(" and ", shape.Scenarios)} ({shape.PayloadBytes / 1024.0 / 1024.0:0.#} MiB uploads) at once, ramp {string.Join(" then ", shape.Phases.Select(p => $"to {p.PerSecond}/s over {p.Seconds} s"))}, {shape.Requests} calls each; "
+            $"{plan.Preset}: {configurations.Count + extra} configurations; {What(plan)}; "
             + $"about {Minutes(shape.Typical * (configurations.Count + extra))} (at most {Minutes((shape.WorstCase + TimeSpan.FromSeconds(5)) * (configurations.Count + extra))})"));
         console.WriteLine($"results: {folder}");
 
@@ -83,6 +83,21 @@ public static class LoadRun
             : $"{scenario} -";
         var scenarios = result.Configuration.Scenarios ?? [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
         return $"{result.Status}; {string.Join("; ", scenarios.Select(Figures))}" + (result.Reason is null ? "" : $"; {result.Reason}");
+    }
+
+    /// <summary>The story's "each getInt and sendLargeData (20 MiB uploads) at once, ramp ...", or the sets a workload run varies.</summary>
+    private static string What(RunPlan plan)
+    {
+        var shape = plan.Load;
+        var ramp = string.Join(" then ", shape.Phases.Select(p => p.Constant ? $"{p.PerSecond}/s for {p.Seconds} s" : $"ramp to {p.PerSecond}/s over {p.Seconds} s"));
+        if (plan.ScenarioSets is null)
+            return string.Create(CultureInfo.InvariantCulture, $"each {string.Join(" and ", shape.Scenarios)} ({shape.PayloadBytes / 1024.0 / 1024.0:0.#} MiB uploads) at once, "
+                + $"ramp {string.Join(" then ", shape.Phases.Select(p => $"to {p.PerSecond}/s over {p.Seconds} s"))}, {shape.Requests} calls each");
+        var sets = string.Join(", ", plan.ScenarioSets.Select(set => string.Join('+', set)));
+        var load = shape.OneAtATime || plan.ScenarioSets.All(set => set.All(ScenarioNames.IsTransfer))
+            ? $"one call at a time for {shape.Phases.Sum(p => p.Seconds)} s"
+            : $"uploads at {ramp}" + (shape.GetIntPerSecond is { } rate ? $", getInt at {rate}/s" : "");
+        return $"each one of {sets}, {load}";
     }
 
     private static string Minutes(TimeSpan time) => time.TotalMinutes < 1.5 ? $"{time.TotalSeconds:0} s" : $"{time.TotalMinutes:0.#} min";
