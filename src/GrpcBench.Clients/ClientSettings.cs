@@ -41,8 +41,8 @@ public sealed record ClientSettings
     /// <summary>Requests compressed per call through the grpc-internal-encoding-request header, on both stacks.</summary>
     public CallCompression Compression { get; init; }
     /// <summary>
-    /// The zlib level of the client's gzip and deflate (grpc-dotnet's compression providers); null keeps the stack's
-    /// (Fastest on grpc-dotnet). Grpc.Core has no such setting: C-core compresses at zlib's default.
+    /// The zlib level of the client's gzip and deflate on grpc-dotnet (<see cref="FixedLevelCompressionProvider"/>); null
+    /// keeps the stack's (Fastest). Grpc.Core has no such setting: C-core compresses at zlib's default.
     /// </summary>
     public System.IO.Compression.CompressionLevel? CompressionLevel { get; init; }
     public bool? EnableMultipleHttp2Connections { get; init; }

@@ -48,7 +48,8 @@ public static class GrpcNetChannels
             MaxSendMessageSize = settings.MaxSendMessageSize,
         };
         if (settings.CompressionLevel is { } level)
-            options.CompressionProviders = [new GzipCompressionProvider(level), new DeflateCompressionProvider(level)];
+            options.CompressionProviders = [new FixedLevelCompressionProvider(new GzipCompressionProvider(level), level),
+                new FixedLevelCompressionProvider(new DeflateCompressionProvider(level), level)];
         return GrpcChannel.ForAddress(target.Url, options);
     }
 }

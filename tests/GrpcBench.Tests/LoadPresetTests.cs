@@ -67,20 +67,23 @@ public class LoadPresetTests
     }
 
     [RootFact]
-    public async Task Slow_link_compares_compression_on_each_link_and_ends_with_the_crossover()
+    public async Task Slow_link_compares_compression_and_its_levels_on_each_link_and_ends_with_the_crossover()
     {
         var (folder, summary, report) = await RunAsync("--preset", "slow-link", "--quick", "--server", "kestrel", "--scenarios", "sendLargeData",
-            "--message-sizes", "1.9mb", "--phases", "=1x2", "--warmup-seconds", "0");
+            "--message-sizes", "1.9mb", "--compression-level", "fastest,optimal", "--phases", "=1x2", "--warmup-seconds", "0");
 
         var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
-        Assert.Equal(["none 100mbit", "gzip 100mbit", "none 20mbit", "gzip 20mbit"],
-            configurations.Select(c => $"{c.GetProperty("configuration").GetProperty("compression").GetString()} {c.GetProperty("configuration").GetProperty("link").GetString()}"));
+        string Setting(JsonElement c) => $"{c.GetProperty("configuration").GetProperty("compression").GetString()}-{c.GetProperty("configuration").GetProperty("compressionLevel").GetString()}"
+                                        + $" {c.GetProperty("configuration").GetProperty("link").GetString()}";
+        Assert.Equal(["none-default 100mbit", "gzip-fastest 100mbit", "gzip-optimal 100mbit", "none-default 20mbit", "gzip-fastest 20mbit", "gzip-optimal 20mbit"],
+            configurations.Select(Setting));
         Assert.All(configurations, c => Assert.Equal("ok", c.GetProperty("status").GetString()));
-        // The text payload compresses: gzip moves fewer bytes per call over the same link.
+        // The text payload compresses, and more at the optimal level: on both sides, the client's request included.
         double PerCall(JsonElement c) => c.GetProperty("wireBytes").GetInt64() / (double)c.GetProperty("scenarios")[0].GetProperty("invocations").GetInt64();
         Assert.True(PerCall(configurations[1]) < PerCall(configurations[0]) / 2, $"gzip {PerCall(configurations[1])} vs none {PerCall(configurations[0])} bytes per call");
+        Assert.True(PerCall(configurations[2]) < PerCall(configurations[1]) * 0.8, $"optimal {PerCall(configurations[2])} vs fastest {PerCall(configurations[1])} bytes per call");
         Assert.Contains("## Compression crossover", report);
-        Assert.Contains("| grpc-dotnet (kestrel, default) on .NET 10, h2c | sendLargeData 1.9MB | gzip |", report);
+        Assert.Contains("| grpc-dotnet (kestrel, default) on .NET 10, h2c | sendLargeData 1.9MB | gzip optimal |", report);
         Directory.Delete(folder, recursive: true);
     }
 
