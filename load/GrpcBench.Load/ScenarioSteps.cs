@@ -132,7 +132,7 @@ public static class Payload
 
     /// <summary>
     /// Records as JSON lines, each with its own id, amount and words: compressible as real payloads are
-    /// (zlib makes about a fifth of it), and not one repeated block that any compressor shrinks to nothing.
+    /// (zlib at .NET's Optimal makes 17 % of it, at Fastest 30 %), and not one repeated block that any compressor shrinks to nothing.
     /// </summary>
     public static byte[] Text(int size)
     {
