@@ -33,6 +33,9 @@ public static class RecordDatabase
         using var held = Lock(path + ".lock");
         if (File.Exists(path)) return null;
 
+        // Only the lock holder writes one, so any other is what a generation killed half way left behind.
+        foreach (var stale in Directory.GetFiles(Path.GetDirectoryName(Path.GetFullPath(path))!, Path.GetFileName(path) + ".*.tmp")) File.Delete(stale);
+
         var clock = Stopwatch.StartNew();
         var temporary = $"{path}.{Environment.ProcessId}.tmp";
         try

@@ -60,13 +60,13 @@ public sealed class RecordStore
             var info = Info(connection);
             if (info.GetValueOrDefault("version") != RecordDatabase.Version.ToString() || info.GetValueOrDefault("count") != count.ToString())
                 throw new InvalidDataException(
-                    $"{path} holds {info.GetValueOrDefault("count") ?? "?"} records of version {info.GetValueOrDefault("version") ?? "?"}, " +
-                    $"not {count:N0} of version {RecordDatabase.Version}: delete it, or choose another database path");
+                    $"holds {info.GetValueOrDefault("count") ?? "?"} records of version {info.GetValueOrDefault("version") ?? "?"}, " +
+                    $"not {count} of version {RecordDatabase.Version}: delete it, or choose another database path");
             return new RecordStore(path, count, generatedIn, CountByCategory(connection));
         }
         catch (SqliteException e)
         {
-            throw new InvalidDataException($"{path} is not a record database: {e.Message}", e);
+            throw new InvalidDataException($"not a record database ({e.Message})", e);
         }
     }
 
