@@ -30,6 +30,8 @@ public static class LoadRun
             $"{plan.Preset}: {configurations.Count + extra} configurations; {What(plan)}; "
             + $"about {Minutes(shape.Typical * (configurations.Count + extra))} (at most {Minutes((shape.WorstCase + TimeSpan.FromSeconds(5)) * (configurations.Count + extra))})"));
         console.WriteLine($"results: {folder}");
+        if (configurations.Count(c => c.Link != "none") is > 0 and var linked && !ShapedLink.CanCreate)
+            console.WriteLine($"--link needs root (a network namespace and tc): the {linked} configurations with a link are skipped");
 
         var record = RunRecord.Now();
         var results = new List<ConfigurationResult>();
@@ -52,7 +54,9 @@ public static class LoadRun
 
         var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
         var summary = new LoadRunSummary(plan.Preset, status, commandLine, record,
-            configurations.SelectMany(c => c.Scenarios ?? shape.Scenarios).Distinct().ToDictionary(name => name, name => shape.Describe(name)),
+            // Sizes that vary by configuration are in each label, not one offered payload.
+            configurations.SelectMany(c => c.Scenarios ?? shape.Scenarios).Distinct()
+                .ToDictionary(name => name, name => (plan.PayloadSizes.Count > 0 ? shape with { PayloadBytes = 0 } : shape).Describe(name)),
             results);
         ReportFiles.WriteAll(folder, summary);
         ConsoleReport.Write(console, summary);
