@@ -6,6 +6,7 @@ using GrpcBench.Tests.Infrastructure;
 namespace GrpcBench.Tests;
 
 /// <summary>The streaming, chunked and slow-link presets end to end, reduced to seconds: real hosts, real workers, real links.</summary>
+[Collection(ShapedLinks.Name)]
 public class LoadPresetTests
 {
     [Fact]
