@@ -12,9 +12,8 @@ shift
 (($#)) || { echo "shaped-link: no command given (usage: eng/shaped-link.sh RATE -- COMMAND...)" >&2; exit 2; }
 
 ns=grpcbench-$$
-trap 'ip netns del "$ns" 2>/dev/null || true' EXIT
-ip netns add "$ns"
-ip -n "$ns" link set lo up
-tc -n "$ns" qdisc add dev lo root tbf rate "$rate" burst 256kb latency 50ms
+namespace=$(dirname "$0")/link-namespace.sh
+trap '"$namespace" del "$ns" 2>/dev/null || true' EXIT
+link=$("$namespace" add "$ns" "$rate")
 # GRPCBENCH_LINK goes into every result's machine record.
-ip netns exec "$ns" env GRPCBENCH_LINK="loopback shaped to $rate (tc tbf, burst 256kb)" "$@"
+ip netns exec "$ns" env GRPCBENCH_LINK="$link" "$@"

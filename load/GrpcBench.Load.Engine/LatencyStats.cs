@@ -3,6 +3,7 @@ namespace GrpcBench.Load.Engine;
 /// <summary>
 /// Order statistics of latencies in milliseconds, over every sample (never a histogram). Percentiles are nearest
 /// rank: the smallest sample with at least that share of the samples at or below it. All zero when Count is 0.
+/// Also used for a step's other measures (records per call, records per second), in their own units.
 /// </summary>
 public sealed record LatencyStats(int Count, double Min, double Mean, double Max, double StdDev, double P50, double P75, double P95, double P99, double P999)
 {

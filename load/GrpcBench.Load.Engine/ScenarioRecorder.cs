@@ -8,6 +8,7 @@ internal sealed class ScenarioRecorder
     private readonly List<double> _failMs = new();
     private readonly List<double> _startLagMs = new();
     private readonly Dictionary<string, long> _failsByCode = new();
+    private readonly Dictionary<string, List<double>> _measures = new();
     private long _bytesSent;
     private long _bytesReceived;
     private TimeSpan _firstScheduledStart;
@@ -32,6 +33,11 @@ internal sealed class ScenarioRecorder
             if (result.FailCode is not { } code)
             {
                 _okMs.Add(latency.TotalMilliseconds);
+                foreach (var measure in result.Measures)
+                {
+                    if (!_measures.TryGetValue(measure.Key, out var samples)) _measures[measure.Key] = samples = new List<double>();
+                    samples.Add(measure.Value);
+                }
                 return;
             }
 
@@ -45,7 +51,7 @@ internal sealed class ScenarioRecorder
         lock (_gate) return (_okMs.Count, _failMs.Count);
     }
 
-    public ScenarioStats Stats(string name, TimeSpan duration, double askedInjectionRate)
+    public ScenarioStats Stats(string name, TimeSpan duration, double askedInjectionRate, long invocations)
     {
         lock (_gate)
         {
@@ -53,7 +59,9 @@ internal sealed class ScenarioRecorder
             var startLag = LatencyStats.Of(_startLagMs);
             return new(name, _okMs.Count, _failMs.Count, new SortedDictionary<string, long>(_failsByCode, StringComparer.Ordinal),
                 duration.TotalSeconds, askedInjectionRate, startSpan > 0 ? (_startLagMs.Count - 1) / startSpan : 0, startLag.Max, startLag.P99,
-                _bytesSent, _bytesReceived, LatencyStats.Of(_okMs), LatencyStats.Of(_failMs));
+                _bytesSent, _bytesReceived, LatencyStats.Of(_okMs), LatencyStats.Of(_failMs),
+                _measures.Count == 0 ? null : new SortedDictionary<string, LatencyStats>(_measures.ToDictionary(m => m.Key, m => LatencyStats.Of(m.Value)), StringComparer.Ordinal),
+                invocations);
         }
     }
 }

@@ -29,7 +29,7 @@ internal sealed class ScenarioRun
         Release();
         await _drained.Task;
         var measured = TimeSpan.FromTicks(Math.Clamp((stoppedAt - _plan.MeasuredStart).Ticks, 0, _plan.MeasuredDuration.Ticks));
-        return _recorder.Stats(_scenario.Name, measured, _plan.AskedInjectionRate);
+        return _recorder.Stats(_scenario.Name, measured, _plan.AskedInjectionRate, Interlocked.Read(ref _invocations));
     }
 
     public ScenarioProgress Progress()

@@ -14,6 +14,8 @@ namespace GrpcBench.Load.Engine;
 /// <param name="MaxStartLagMs">How late, at worst, a call started against its schedule.</param>
 /// <param name="Latency">Of the calls that succeeded.</param>
 /// <param name="FailLatency">Of the calls that failed, until the fail was known.</param>
+/// <param name="Invocations">Every call the scenario started, warm-up included: what a counter outside the engine (a link's bytes) saw.</param>
+/// <param name="Measures">Order statistics of what the step measured beyond latency (see <see cref="StepResult.Measures"/>), over its successful calls; null when it measured nothing more.</param>
 public sealed record ScenarioStats(
     string Name,
     long Ok,
@@ -27,7 +29,9 @@ public sealed record ScenarioStats(
     long BytesSent,
     long BytesReceived,
     LatencyStats Latency,
-    LatencyStats FailLatency)
+    LatencyStats FailLatency,
+    IReadOnlyDictionary<string, LatencyStats>? Measures = null,
+    long Invocations = 0)
 {
     public long Requests => Ok + Failed;
 

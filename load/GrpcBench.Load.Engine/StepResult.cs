@@ -19,6 +19,14 @@ public sealed record StepResult
 
     public bool IsOk => FailCode is null;
 
+    /// <summary>What the step measured beyond its latency, by name (time to first record, records received...); kept for successful calls.</summary>
+    public IReadOnlyDictionary<string, double> Measures { get; private init; } = NoMeasures;
+
+    private static readonly IReadOnlyDictionary<string, double> NoMeasures = new Dictionary<string, double>();
+
+    public StepResult WithMeasure(string name, double value) =>
+        new(FailCode, BytesSent, BytesReceived) { Measures = new Dictionary<string, double>(Measures) { [name] = value } };
+
     public static StepResult Ok(long bytesSent = 0, long bytesReceived = 0) => new(null, bytesSent, bytesReceived);
 
     public static StepResult Fail(string code, long bytesSent = 0, long bytesReceived = 0) =>

@@ -29,9 +29,17 @@ public static class ConfigurationSection
                       + (c.Server == "kestrel" && c.Kind == "grpc" ? $", Kestrel profile {c.KestrelProfile}" : "")
                       + Settings(c.KestrelSettings));
         md.AppendLine($"- client: {result.ClientRuntimeReported ?? "runtime not reported"} (asked {c.ClientRuntime}), {c.Client}, profile {c.ClientProfile}"
-                      + Settings(c.ClientSettings) + $"; {c.Transport}, compression {c.Compression}");
+                      + Settings(c.ClientSettings) + $"; {c.Transport}, compression {c.Compression}"
+                      + (c.Compression == "none" ? "" : $" at level {c.CompressionLevel}"));
+        if (c.Scenarios is not null || c.PayloadBytes is not null || c.PageSize is not null || c.ChunkBytes is not null || c.Link != "none")
+            md.AppendLine($"- workload: {string.Join(" + ", c.Scenarios ?? result.Scenarios.Select(s => s.Name).ToList())}"
+                          + (c.PayloadBytes is { } bytes ? $", payload {Sizes.Describe(bytes)}" : "")
+                          + (c.PageSize is { } page ? $", {Numbers.Count(page)} records per page" : "")
+                          + (c.ChunkBytes is { } chunk ? $", chunks of {Sizes.Describe(chunk)}" : "")
+                          + $"; link {c.Link}" + (result.WireBytes is { } wire ? $", {Numbers.BytesAsMiB(wire)} MiB on the wire" : ""));
         md.AppendLine($"- server CPU {WithUnit(Numbers.Seconds(result.ServerCpuSeconds), "s")}, server peak RSS {WithUnit(Numbers.Amount(result.ServerPeakRssMiB), "MiB")}, "
-                      + $"load worker CPU {WithUnit(Numbers.Seconds(result.ClientCpuSeconds), "s")}");
+                      + $"load worker CPU {WithUnit(Numbers.Seconds(result.ClientCpuSeconds), "s")}"
+                      + (result.ClientPeakRssMiB is { } clientRss ? $", load worker peak RSS {Numbers.Amount(clientRss)} MiB" : ""));
         if (result.HostSettings is { Count: > 0 } hostSettings)
             md.AppendLine($"- host settings as the host reported them: `{JsonSerializer.Serialize(hostSettings)}`");
         foreach (var stats in result.Scenarios.Where(s => s.Requests > 0))
@@ -47,6 +55,14 @@ public static class ConfigurationSection
         md.AppendLine("Latency in ms, from each call's scheduled start; a scenario's failed calls have their own row.");
         md.AppendLine();
         MarkdownTable.Append(md, Headers, RightAligned, result.Scenarios.SelectMany(Rows));
+        md.AppendLine();
+        var measured = result.Scenarios.Where(s => s.Ok > 0 && s.Measures is { Count: > 0 }).ToList();
+        if (measured.Count == 0) return;
+        md.AppendLine("Beyond latency, per successful call: time to the first record (ms), records received, records per second.");
+        md.AppendLine();
+        MarkdownTable.Append(md, ["scenario", "measure", "min", "mean", "p50", "p75", "p95", "p99", "p99.9", "max", "stddev"],
+            [false, false, true, true, true, true, true, true, true, true, true],
+            measured.SelectMany(s => s.Measures!.Select(m => (IReadOnlyList<string>)[s.Name, m.Key, .. Latency(m.Value)])));
         md.AppendLine();
     }
 

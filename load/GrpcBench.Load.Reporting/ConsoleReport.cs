@@ -19,7 +19,7 @@ public static class ConsoleReport
     public static void Write(IAnsiConsole console, LoadRunSummary summary)
     {
         console.WriteLine();
-        console.Write(Table(summary, console.Profile.Width));
+        console.Write(WorkloadReport.Applies(summary) ? Transfers(summary) : Table(summary, console.Profile.Width));
         console.WriteLine();
         // Straight to the writer: Spectre would break a long sentence at the console width, and a terminal wraps by itself.
         var writer = console.Profile.Out.Writer;
@@ -66,6 +66,25 @@ public static class ConsoleReport
         }
         // Text, not markup: labels and reasons may hold '[' and ']'.
         foreach (var row in cells) table.AddRow(row.Select(c => (IRenderable)new Text(c)));
+        return table;
+    }
+
+    /// <summary>report.md's transfer figures: for runs that vary the workload or the link, whose calls the story's columns do not describe.</summary>
+    public static Table Transfers(LoadRunSummary summary)
+    {
+        var table = new Table().Title(Markup.Escape($"preset {summary.Preset}, {summary.Status}: per configuration and scenario (report.md has every figure)"));
+        string[] columns = ["configuration", "scenario", "ok", "fail", "p50 ms", "p99 ms", "first p50 ms", "records/s", "MiB/s", "wire KiB/call", "server CPU s", "client CPU s"];
+        foreach (var column in columns) table.AddColumn(column is "configuration" or "scenario" ? new TableColumn(column) : new TableColumn(column).RightAligned());
+        foreach (var result in summary.Configurations)
+        {
+            if (result.Scenarios.Count == 0)
+            {
+                table.AddRow([new Text(result.Configuration.Label), new Text(Shortened(result.StatusWithReason())), .. columns.Skip(2).Select(_ => new Text(""))]);
+                continue;
+            }
+            foreach (var stats in result.Scenarios)
+                table.AddRow(WorkloadReport.Figures(result, stats).Take(columns.Length).Select(c => (IRenderable)new Text(c)));
+        }
         return table;
     }
 

@@ -23,6 +23,7 @@ public static class MarkdownReport
         Setup(md, summary);
         OfferedLoad(md, summary);
         Comparison(md, summary);
+        if (WorkloadReport.Applies(summary)) WorkloadReport.AppendFigures(md, summary);
 
         md.AppendLine("## Verdicts");
         md.AppendLine();
@@ -36,6 +37,8 @@ public static class MarkdownReport
         md.AppendLine("## Charts");
         md.AppendLine();
         foreach (var (fileName, title, _) in ReportCharts.Render(summary)) md.AppendLine($"![{title}]({fileName})").AppendLine();
+        // Last, where a slow-link run's reader ends up: at which link speed compression starts to win.
+        if (WorkloadReport.Applies(summary)) WorkloadReport.AppendCrossover(md, summary);
         return md.ToString().TrimEnd() + Environment.NewLine;
     }
 

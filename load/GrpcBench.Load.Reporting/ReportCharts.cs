@@ -20,7 +20,25 @@ public static class ReportCharts
         (SendLargeDataLatency, $"{ScenarioNames.SendLargeData} latency", SvgHorizontalBars.Render(Latency(summary, ScenarioNames.SendLargeData))),
         (GetIntLatency, $"{ScenarioNames.GetInt} latency", SvgHorizontalBars.Render(Latency(summary, ScenarioNames.GetInt))),
         (Ratio, "p99 ratio to Grpc.Core", SvgHorizontalBars.Render(Ratios(summary))),
+        .. WorkloadReport.Applies(summary) ? [(Transfers, "time to the first and the last record or byte", SvgHorizontalBars.Render(TransferTimes(summary)))]
+            : Array.Empty<(string, string, string)>(),
     ];
+
+    public const string Transfers = "transfers.svg";
+
+    /// <summary>Every scenario of every configuration: time to the first record (where there is one), and to the last byte, p50 and p99.</summary>
+    public static BarChart TransferTimes(LoadRunSummary summary) => new(
+        "Time to the first record and to the last byte, per configuration and scenario",
+        $"Successful calls, from each call's start; preset {summary.Preset}, commit {summary.Run.Commit}",
+        ["first record p50", "last p50", "last p99"],
+        ["#fdae6b", "#4292c6", "#08306b"],
+        summary.Configurations.SelectMany(r => r.Scenarios.Count == 0
+            ? [new ChartRow(r.Configuration.Label, [], r.StatusWithReason())]
+            : r.Scenarios.Select(s => s.Ok == 0
+                ? new ChartRow($"{r.Configuration.Label}: {s.Name}", [], NoSuccessfulCall(s))
+                : new ChartRow($"{r.Configuration.Label}: {s.Name}", [WorkloadReport.Measure(s, Measures.FirstRecordMs)?.P50, s.Latency.P50, s.Latency.P99]))).ToList(),
+        v => Numbers.Ms(v) + " ms",
+        "ms");
 
     public static BarChart Latency(LoadRunSummary summary, string scenario)
     {

@@ -41,6 +41,16 @@ public static class ResultsComparison
         ("server CPU s", r => r.ServerCpuSeconds),
     ];
 
+    /// <summary>The scenarios beyond the story's two (streams, pages, chunked uploads): time to the last byte, and to the first record where there is one.</summary>
+    private static IEnumerable<(string Metric, Func<ConfigurationResult, double?> Value)> RecordMetrics(ConfigurationResult result) =>
+        result.Scenarios.Select(s => s.Name).Where(name => name is not (ScenarioNames.SendLargeData or ScenarioNames.GetInt)).SelectMany(name =>
+            new (string, Func<ConfigurationResult, double?>)[]
+            {
+                ($"{name} p50 ms", r => r.SuccessLatency(name)?.P50),
+                ($"{name} p99 ms", r => r.SuccessLatency(name)?.P99),
+                ($"{name} first record p50 ms", r => r.Scenario(name) is { } stats ? WorkloadReport.Measure(stats, Measures.FirstRecordMs)?.P50 : null),
+            });
+
     /// <summary>Reads summary.json of both folders.</summary>
     public static Comparison Compare(string baseFolder, string diffFolder, bool acrossRuntimes = false) =>
         Compare(SummaryFile.Read(baseFolder), SummaryFile.Read(diffFolder), acrossRuntimes);
@@ -60,7 +70,7 @@ public static class ResultsComparison
                 notCompared.Add($"{label}: {b.StatusWithReason()} in base, {d.StatusWithReason()} in diff");
                 continue;
             }
-            foreach (var (metric, value) in Metrics)
+            foreach (var (metric, value) in Metrics.Concat(RecordMetrics(b)))
                 if (value(b) is { } baseValue && value(d) is { } diffValue && baseValue > 0 && double.IsFinite(diffValue))
                     rows.Add(new Row(label, metric, baseValue, diffValue));
         }

@@ -16,14 +16,17 @@ public static class Verdicts
         var lines = new List<string>();
         if (summary.Status == "cancelled") lines.Add("The run was cancelled (Ctrl+C): configurations that had not run are missing.");
 
-        foreach (var result in completed.Where(r => IsMigrationDefault(r.Configuration)))
+        // The story's verdicts read the story's load; a run that varies the workload has its own (WorkloadReport).
+        var story = !WorkloadReport.Applies(summary);
+        foreach (var result in completed.Where(r => story && IsMigrationDefault(r.Configuration)))
             lines.Add(Headline(summary, result, upload));
-        var grpcDotnet = completed.Where(r => r.Configuration is { Kind: "grpc", Server: "kestrel", Client: "grpc-net" })
+        var grpcDotnet = completed.Where(r => story && r.Configuration is { Kind: "grpc", Server: "kestrel", Client: "grpc-net" })
             .GroupBy(r => (r.Configuration.HostRuntime, r.Configuration.ClientRuntime, r.Configuration.Transport, r.Configuration.Compression));
         foreach (var sameConditions in grpcDotnet)
             if (BestSetting(summary, sameConditions.ToList(), upload) is { } line) lines.Add(line);
         foreach (var floor in completed.Where(r => r.Configuration.Kind == Baselines.RawTcp))
             if (Floor(summary, floor, upload) is { } line) lines.Add(line);
+        lines.AddRange(WorkloadReport.Verdicts(summary));
         foreach (var result in summary.Configurations.Where(r => !r.IsOk()))
             lines.Add(NotCompleted(result));
 

@@ -14,7 +14,8 @@ public static class Wording
     /// <summary>"on .NET 8, h2c", "on .NET 8 (client .NET 10), tls, gzip".</summary>
     public static string Where(LoadConfiguration c) =>
         $"on {Runtime(c.HostRuntime)}{(c.ClientRuntime == c.HostRuntime ? "" : $" (client {Runtime(c.ClientRuntime)})")}, {c.Transport}"
-        + (c.Compression == "none" ? "" : $", {c.Compression}");
+        + (c.Compression == "none" ? "" : c.CompressionLevel is "default" or "n/a" ? $", {c.Compression}" : $", {c.Compression} {c.CompressionLevel}")
+        + (c.Link == "none" ? "" : $", link {c.Link}");
 
     /// <summary>The stacks and what differs from their defaults: "grpc-dotnet (kestrel, large-windows)", "Grpc.Core".</summary>
     public static string Stack(LoadConfiguration c) => (c.Kind, c.Server, c.Client) switch

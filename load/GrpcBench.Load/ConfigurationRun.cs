@@ -13,13 +13,29 @@ namespace GrpcBench.Load;
 /// </summary>
 public static class ConfigurationRun
 {
-    public static async Task<ConfigurationResult> RunAsync(LoadConfiguration configuration, LoadShape shape, Action<LoadProgress> onProgress,
+    public static async Task<ConfigurationResult> RunAsync(LoadConfiguration configuration, LoadShape runShape, Action<LoadProgress> onProgress,
         CancellationToken cancellationToken)
     {
+        var shape = runShape.For(configuration);
         HostProcess? host = null;
         RawTcpSink? sink = null;
+        ShapedLink? link = null;
         try
         {
+            if (configuration.Link != "none")
+            {
+                if (!ShapedLink.CanCreate)
+                    return Outcome(configuration, "skipped", $"--link {configuration.Link} needs root (a network namespace and tc); run as root or with --link none");
+                try
+                {
+                    link = ShapedLink.Create(configuration.Link);
+                }
+                catch (InvalidOperationException notMade)
+                {
+                    return Outcome(configuration, "failed", notMade.Message);
+                }
+            }
+
             try
             {
                 DotnetRoots.For(configuration.HostRuntime);
@@ -40,16 +56,19 @@ public static class ConfigurationRun
             }
             else
             {
-                host = await HostProcess.StartAsync(new HostLaunch(HostProject(configuration), configuration.HostRuntime, HostArguments(configuration, shape)), cancellationToken);
+                host = await HostProcess.StartAsync(new HostLaunch(HostProject(configuration), configuration.HostRuntime, HostArguments(configuration, shape))
+                    { NetworkNamespace = link?.Name }, cancellationToken);
                 url = host.Ready.Url;
             }
 
             var cpuBefore = host is null ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
             var spec = new WorkerSpec(configuration, url, host?.Ready.CertificatePem, ClientSettingsFor(configuration), shape);
             using var stopWorker = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-            var worker = WorkerProcess.RunAsync(spec, onProgress, stopWorker.Token);
+            var wireBefore = link?.LoopbackBytes();
+            var worker = WorkerProcess.RunAsync(spec, onProgress, stopWorker.Token, link?.Name);
             var hostDied = await WatchAsync(host, worker, stopWorker);
             var measured = await worker;
+            var wireBytes = link?.LoopbackBytes() - wireBefore;
 
             double? serverCpu = null, serverRss = null;
             if (host is not null && !host.HasExited)
@@ -63,7 +82,7 @@ public static class ConfigurationRun
             var reason = hostDied ? $"the host exited during the run (exit code {host!.ExitCode}): {Tail(host.StandardError)}"
                 : measured.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null;
             return new ConfigurationResult(configuration, status, reason, host?.Ready.Runtime ?? measured.Runtime, measured.Runtime, components,
-                host?.Ready.Settings, serverCpu, serverRss, measured.CpuSeconds, measured.Load.Scenarios);
+                host?.Ready.Settings, serverCpu, serverRss, measured.CpuSeconds, measured.Load.Scenarios, measured.PeakRssMiB, wireBytes);
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException)
         {
@@ -73,6 +92,7 @@ public static class ConfigurationRun
         {
             if (host is not null) await host.DisposeAsync();
             if (sink is not null) await sink.DisposeAsync();
+            if (link is not null) await link.DisposeAsync();
         }
     }
 
@@ -100,6 +120,9 @@ public static class ConfigurationRun
         var arguments = new List<string> { "--maxReceiveMessageSize", Math.Max(4 * 1024 * 1024, shape.PayloadBytes + 64 * 1024).ToString() };
         if (configuration.Transport == "tls") arguments.AddRange(["--tls", "true"]);
         if (configuration.Compression != "none") arguments.AddRange(["--responseCompression", configuration.Compression]);
+        if (configuration.Compression != "none" && configuration.CompressionLevel is "fastest" or "optimal")
+            arguments.AddRange(["--responseCompressionLevel", configuration.CompressionLevel]);
+        if (shape.Scenarios.Any(ScenarioNames.IsTransfer)) arguments.AddRange([RecordCountArgument, shape.RecordCount.ToString()]);
         if (configuration.Server == "kestrel")
         {
             if (configuration.KestrelProfile != "custom") arguments.AddRange(["--kestrel:profile", configuration.KestrelProfile]);
@@ -107,6 +130,9 @@ public static class ConfigurationRun
         }
         return arguments;
     }
+
+    /// <summary>The host setting for how many records its store holds (the record service's).</summary>
+    public const string RecordCountArgument = "--records:count";
 
     public static ClientSettings ClientSettingsFor(LoadConfiguration configuration)
     {
@@ -116,6 +142,12 @@ public static class ConfigurationRun
             Profile = configuration.ClientProfile,
             MaxSendMessageSize = null,
             Compression = Enum.Parse<CallCompression>(configuration.Compression, ignoreCase: true),
+            CompressionLevel = configuration.CompressionLevel switch
+            {
+                "fastest" => System.IO.Compression.CompressionLevel.Fastest,
+                "optimal" => System.IO.Compression.CompressionLevel.Optimal,
+                _ => null,
+            },
         };
         foreach (var (name, value) in configuration.ClientSettings)
         {

@@ -27,9 +27,11 @@ public static class LoadRun
         var shape = plan.Load;
         var extra = plan.Preset == Presets.Sweep ? 1 : 0;
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"{plan.Preset}: {configurations.Count + extra} configurations; each {string.Join(" and ", shape.Scenarios)} ({shape.PayloadBytes / 1024.0 / 1024.0:0.#} MiB uploads) at once, ramp {string.Join(" then ", shape.Phases.Select(p => $"to {p.PerSecond}/s over {p.Seconds} s"))}, {shape.Requests} calls each; "
+            $"{plan.Preset}: {configurations.Count + extra} configurations; {What(plan)}; "
             + $"about {Minutes(shape.Typical * (configurations.Count + extra))} (at most {Minutes((shape.WorstCase + TimeSpan.FromSeconds(5)) * (configurations.Count + extra))})"));
         console.WriteLine($"results: {folder}");
+        if (configurations.Count(c => c.Link != "none") is > 0 and var linked && !ShapedLink.CanCreate)
+            console.WriteLine($"--link needs root (a network namespace and tc): the {linked} configurations with a link are skipped");
 
         var record = RunRecord.Now();
         var results = new List<ConfigurationResult>();
@@ -52,7 +54,9 @@ public static class LoadRun
 
         var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
         var summary = new LoadRunSummary(plan.Preset, status, commandLine, record,
-            shape.Scenarios.ToDictionary(name => name, name => shape.Describe(large: name == ScenarioNames.SendLargeData)),
+            // Sizes that vary by configuration are in each label, not one offered payload.
+            configurations.SelectMany(c => c.Scenarios ?? shape.Scenarios).Distinct()
+                .ToDictionary(name => name, name => (plan.PayloadSizes.Count > 0 ? shape with { PayloadBytes = 0 } : shape).Describe(name)),
             results);
         ReportFiles.WriteAll(folder, summary);
         ConsoleReport.Write(console, summary);
@@ -81,7 +85,23 @@ public static class LoadRun
         string Figures(string scenario) => result.Scenario(scenario) is { } s
             ? string.Create(CultureInfo.InvariantCulture, $"{scenario} ok {s.Ok} fail {s.Failed} p50 {s.Latency.P50:0.#} ms p99 {s.Latency.P99:0.#} ms")
             : $"{scenario} -";
-        return $"{result.Status}; {Figures(ScenarioNames.SendLargeData)}; {Figures(ScenarioNames.GetInt)}" + (result.Reason is null ? "" : $"; {result.Reason}");
+        var scenarios = result.Configuration.Scenarios ?? [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
+        return $"{result.Status}; {string.Join("; ", scenarios.Select(Figures))}" + (result.Reason is null ? "" : $"; {result.Reason}");
+    }
+
+    /// <summary>The story's "each getInt and sendLargeData (20 MiB uploads) at once, ramp ...", or the sets a workload run varies.</summary>
+    private static string What(RunPlan plan)
+    {
+        var shape = plan.Load;
+        var ramp = string.Join(" then ", shape.Phases.Select(p => p.Constant ? $"{p.PerSecond}/s for {p.Seconds} s" : $"ramp to {p.PerSecond}/s over {p.Seconds} s"));
+        if (plan.ScenarioSets is null)
+            return string.Create(CultureInfo.InvariantCulture, $"each {string.Join(" and ", shape.Scenarios)} ({shape.PayloadBytes / 1024.0 / 1024.0:0.#} MiB uploads) at once, "
+                + $"ramp {string.Join(" then ", shape.Phases.Select(p => $"to {p.PerSecond}/s over {p.Seconds} s"))}, {shape.Requests} calls each");
+        var sets = string.Join(", ", plan.ScenarioSets.Select(set => string.Join('+', set)));
+        var load = shape.OneAtATime || plan.ScenarioSets.All(set => set.All(ScenarioNames.IsTransfer))
+            ? $"one call at a time for {shape.Phases.Sum(p => p.Seconds)} s"
+            : $"uploads at {ramp}" + (shape.GetIntPerSecond is { } rate ? $", getInt at {rate}/s" : "");
+        return $"each one of {sets}, {load}";
     }
 
     private static string Minutes(TimeSpan time) => time.TotalMinutes < 1.5 ? $"{time.TotalSeconds:0} s" : $"{time.TotalMinutes:0.#} min";

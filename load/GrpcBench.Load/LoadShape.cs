@@ -34,17 +34,56 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
 {
     public static readonly IReadOnlyList<string> AllScenarios = [ScenarioNames.GetInt, ScenarioNames.SendLargeData];
 
+    /// <summary>Every scenario the tool has steps for: the story's two, and the record service's.</summary>
+    public static readonly IReadOnlyList<string> KnownScenarios = ScenarioNames.All;
+
     /// <summary>getInt alone measures small calls without uploads beside them; sendLargeData alone, uploads without small calls.</summary>
     public IReadOnlyList<string> Scenarios { get; init; } = AllScenarios;
 
+    /// <summary>Records the query of the record scenarios selects (its limit), and the host is asked to hold.</summary>
+    public int RecordCount { get; init; } = 100_000;
+
+    /// <summary>"random" (incompressible, as in the migration story) or "text" (compressible: records as JSON lines).</summary>
+    public string PayloadContent { get; init; } = Payload.RandomContent;
+
+    /// <summary>getInt's own steady rate beside the other scenarios, for the phases' whole length; null for the phases.</summary>
+    public int? GetIntPerSecond { get; init; }
+
+    /// <summary>Every scenario one call at a time (closed model): what a slow link's transfer times need, where calls would only queue.</summary>
+    public bool OneAtATime { get; init; }
+
+    /// <summary>Pages in flight at once in <see cref="ScenarioNames.PagesConcurrent"/>.</summary>
+    public const int ConcurrentPages = 10;
+
     public IReadOnlyList<LoadSimulation> Simulations() => Phases.Select(p => p.Simulation()).ToArray();
 
-    public ScenarioLoad Describe(bool large) => new(
-        Phases.Select(p => p.Constant ? $"inject {p.PerSecond} per 1 s for {p.Seconds} s" : $"ramping inject to {p.PerSecond} per 1 s over {p.Seconds} s").ToArray(),
+    /// <summary>The phases a scenario plays: a transfer (or any, one at a time) closed-model, getInt at its own rate if it has one.</summary>
+    public IReadOnlyList<LoadSimulation> SimulationsOf(string scenario) =>
+        ScenarioNames.IsTransfer(scenario) || OneAtATime ? [TransferSimulation()]
+        : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [LoadSimulation.Inject(rate, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(Phases.Sum(p => p.Seconds)))]
+        : Simulations();
+
+    /// <summary>
+    /// A transfer ("read everything once") runs closed-model, one call after the other for the phases' whole length:
+    /// overlapping calls would measure their contention, not the transfer.
+    /// </summary>
+    public LoadSimulation TransferSimulation() => LoadSimulation.KeepConstant(1, TimeSpan.FromSeconds(Phases.Sum(p => p.Seconds)));
+
+    /// <summary>The shape one configuration gets: the run's, with the configuration's payload size.</summary>
+    public LoadShape For(LoadConfiguration configuration) => this with
+    {
+        PayloadBytes = configuration.PayloadBytes is { } bytes ? (int)bytes : PayloadBytes,
+        Scenarios = configuration.Scenarios ?? Scenarios,
+    };
+    public ScenarioLoad Describe(string scenario) => new(
+        ScenarioNames.IsTransfer(scenario) || OneAtATime
+            ? [$"one call at a time (closed model) for {Phases.Sum(p => p.Seconds)} s" + (ScenarioNames.IsTransfer(scenario) || scenario == ScenarioNames.StreamRecords ? $", each reading all {RecordCount.ToString("#,##0", CultureInfo.InvariantCulture)} records" : "")]
+        : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [$"inject {rate} per 1 s for {Phases.Sum(p => p.Seconds)} s"]
+        : Phases.Select(p => p.Constant ? $"inject {p.PerSecond} per 1 s for {p.Seconds} s" : $"ramping inject to {p.PerSecond} per 1 s over {p.Seconds} s").ToArray(),
         WarmUpSeconds == 0 ? "none"
             : Phases[0].Constant ? $"{WarmUpSeconds} s at the first phase's rate, not counted"
             : $"the first phase's first {WarmUpSeconds} s (its ramp from 0), not counted",
-        large ? PayloadBytes : 0,
+        scenario is ScenarioNames.SendLargeData or ScenarioNames.UploadChunks ? PayloadBytes : 0,
         $"{CallTimeoutSeconds} s");
 
     /// <summary>Calls per scenario, as the schedule will start them.</summary>

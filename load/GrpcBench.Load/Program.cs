@@ -11,15 +11,15 @@ string[] servers = ["grpc-core", "kestrel"], clients = ["grpc-core", "grpc-net"]
     pairs = [RunPlan.MatchedPairs, RunPlan.AllPairs];
 
 Option<string> preset = new("--preset") { Description = $"Named set of configurations and load: {string.Join(", ", Presets.Names)}", DefaultValueFactory = _ => Presets.Seed };
-preset.AcceptOnlyFromAmong([.. Presets.Names]);
+OneOf(preset, [.. Presets.Names]);
 Option<bool> quick = new("--quick") { Description = "The preset small and short: about a minute, for CI and a first look" };
 var server = List("--server", "Server stacks", servers);
 var client = List("--client", "Client stacks", clients);
 Option<string> pairing = new("--pairs") { Description = "matched: each server with its migration client (grpc-core/grpc-core, kestrel/grpc-net); all: every client with every server", DefaultValueFactory = _ => RunPlan.MatchedPairs };
-pairing.AcceptOnlyFromAmong(pairs);
+OneOf(pairing, pairs);
 var runtime = List("--runtime", "Host runtimes", [.. DotnetRoots.Runtimes]);
 Option<string?> clientRuntime = new("--client-runtime") { Description = "Runtime of the load worker (default: the host's)" };
-clientRuntime.AcceptOnlyFromAmong([.. DotnetRoots.Runtimes]);
+OneOf(clientRuntime, [.. DotnetRoots.Runtimes]);
 var compression = List("--compression", "Call compression, requests and responses", compressions);
 var transport = List("--transport", "h2c (cleartext) and/or tls", transports);
 var kestrelProfile = List("--kestrel-profile", "Kestrel HTTP/2 window profiles", [.. KestrelProfiles.Names]);
@@ -31,13 +31,28 @@ Option<int?> payload = new("--payload-mib") { Description = "sendLargeData paylo
 Option<string[]> phases = new("--phases") { Description = "The ramp, RATExSECONDS each, e.g. 50x30 20x30 (seed: 50x15 20x15)", AllowMultipleArgumentsPerToken = true };
 Option<int?> warmUp = new("--warmup-seconds") { Description = "Warm-up at the first phase's rate, not counted, 0-60 (seed: 3)" };
 Option<int?> callTimeout = new("--call-timeout-seconds") { Description = "Deadline of each call from its scheduled start, 1-300 (seed: 30)" };
-var scenarios = List("--scenarios", "Scenarios run at once", [.. LoadShape.AllScenarios]);
+var scenarios = List("--scenarios", "Scenarios run at once (in every configuration, instead of the preset's sets)", [.. LoadShape.KnownScenarios]);
+Option<string[]> link = new("--link") { Description = "Loopback link: none, or a private network namespace whose loopback tc tbf shapes to RATE (e.g. 1gbit, 100mbit, 20mbit; needs root)", AllowMultipleArgumentsPerToken = true };
+link.Validators.Add(result =>
+{
+    foreach (var value in (result.GetValueOrDefault<string[]>() ?? []).SelectMany(Split))
+        if (value != "none" && !ShapedLink.IsValidRate(value)) result.AddError($"--link {value}: allowed none or a whole number with kbit, mbit or gbit, e.g. 20mbit");
+});
+var compressionLevel = List("--compression-level", "zlib level where the stacks take one (Kestrel's responses, grpc-dotnet's requests; not C-core's)", ["default", "fastest", "optimal"]);
+Option<string[]> messageSizes = new("--message-sizes") { Description = "sendLargeData / uploadChunks sizes, one configuration each, 1B to 200MiB, e.g. 100b,1.9mb,20mib", AllowMultipleArgumentsPerToken = true };
+Option<string[]> chunkSizes = new("--chunk-sizes") { Description = "uploadChunks chunk sizes, 1KiB to 16MiB, e.g. 64kib,1mib,4mib", AllowMultipleArgumentsPerToken = true };
+Option<string[]> pageSizes = new("--page-sizes") { Description = "Records per page of pages / pagesConcurrent, 1-10,000 (the service's limit), e.g. 100,1000,10000", AllowMultipleArgumentsPerToken = true };
+Option<int?> records = new("--records") { Description = "Records the record scenarios read (the host holds as many), 1-10,000,000 (streaming: 100,000; slow-link: 5,000)" };
+Option<string?> payloadContent = new("--payload-content") { Description = "random (incompressible) or text (JSON lines, compressible) (slow-link: text; others: random)" };
+OneOf(payloadContent, [.. Payload.Contents]);
+Option<int?> getIntRate = new("--getint-rate") { Description = "getInt at its own steady rate beside the other scenarios, 1-10,000 per second (chunked: 50)" };
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
 
 var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
-    kestrelSetting, clientSetting, payload, phases, warmUp, callTimeout, scenarios, output,
+    kestrelSetting, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
+    payloadContent, getIntRate, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
@@ -51,7 +66,10 @@ root.SetAction(async (parse, cancellationToken) =>
             PayloadBytes = parse.GetValue(payload) is { } mib ? Within("--payload-mib", mib, 1, 200) * 1024 * 1024 : defaults.Load.PayloadBytes,
             WarmUpSeconds = parse.GetValue(warmUp) is { } w ? Within("--warmup-seconds", w, 0, 60) : defaults.Load.WarmUpSeconds,
             CallTimeoutSeconds = parse.GetValue(callTimeout) is { } t ? Within("--call-timeout-seconds", t, 1, 300) : defaults.Load.CallTimeoutSeconds,
-            Scenarios = Chosen(parse, scenarios, LoadShape.AllScenarios),
+            Scenarios = Chosen(parse, scenarios, defaults.Load.Scenarios),
+            RecordCount = parse.GetValue(records) is { } n ? Within("--records", n, 1, 10_000_000) : defaults.Load.RecordCount,
+            PayloadContent = parse.GetValue(payloadContent) ?? defaults.Load.PayloadContent,
+            GetIntPerSecond = parse.GetValue(getIntRate) is { } rate ? Within("--getint-rate", rate, 1, 10_000) : defaults.Load.GetIntPerSecond,
         };
         plan = defaults with
         {
@@ -68,6 +86,14 @@ root.SetAction(async (parse, cancellationToken) =>
             KestrelSettings = Settings("--kestrel", parse.GetValue(kestrelSetting), ["initialStreamWindowSize", "initialConnectionWindowSize", "maxStreamsPerConnection", "maxFrameSize"]),
             ClientSettings = Settings("--client-setting", parse.GetValue(clientSetting), ["enableMultipleHttp2Connections", "initialHttp2StreamWindowSize"]),
             Load = load,
+            ScenarioSets = parse.GetValue(scenarios) is { Length: > 0 } ? null : defaults.ScenarioSets,
+            // A preset without sizes of its own (seed, sweep) keeps --payload-mib in its load, and its labels as they were.
+            PayloadSizes = Sizes("--message-sizes", parse.GetValue(messageSizes), 1, 200L * 1024 * 1024)
+                ?? (parse.GetValue(payload) is { } onePayload && defaults.PayloadSizes.Count > 0 ? [onePayload * 1024L * 1024] : defaults.PayloadSizes),
+            ChunkSizes = Sizes("--chunk-sizes", parse.GetValue(chunkSizes), 1024, 16 * 1024 * 1024)?.Select(c => (int)c).ToArray() ?? defaults.ChunkSizes,
+            PageSizes = Counts("--page-sizes", parse.GetValue(pageSizes), 1, 10_000) ?? defaults.PageSizes,
+            CompressionLevels = Chosen(parse, compressionLevel, defaults.CompressionLevels),
+            Links = Chosen(parse, link, defaults.Links),
         };
     }
     catch (FormatException e)
@@ -123,6 +149,12 @@ static Option<string[]> List(string name, string description, string[] allowed)
     return option;
 }
 
+// System.CommandLine's own check (AcceptOnlyFromAmong) does not name the option in its message.
+static void OneOf(Option option, string[] allowed) => option.Validators.Add(result =>
+{
+    if (result.GetValueOrDefault<string?>() is { } value && !allowed.Contains(value)) result.AddError($"{option.Name} {value}: allowed {string.Join(", ", allowed)}");
+});
+
 static IReadOnlyList<string> Chosen(ParseResult parse, Option<string[]> option, IReadOnlyList<string> preset) =>
     parse.GetValue(option) is { Length: > 0 } values ? values.SelectMany(Split).Distinct().ToArray() : preset;
 
@@ -130,6 +162,22 @@ static IEnumerable<string> Split(string value) => value.Split(',', StringSplitOp
 
 static int Within(string name, int value, int min, int max) =>
     value >= min && value <= max ? value : throw new FormatException($"{name} {value}: allowed {min} to {max}");
+
+static IReadOnlyList<long>? Sizes(string option, string[]? values, long min, long max)
+{
+    var texts = (values ?? []).SelectMany(Split).ToArray();
+    if (texts.Length == 0) return null;
+    return texts.Select(text => GrpcBench.Load.Results.Sizes.Parse(text) is { } bytes && bytes >= min && bytes <= max ? bytes
+        : throw new FormatException($"{option} {text}: allowed sizes from {GrpcBench.Load.Results.Sizes.Describe(min)} to {GrpcBench.Load.Results.Sizes.Describe(max)} written like 100b, 64kib, 1.9mb, 20mib")).Distinct().ToArray();
+}
+
+static IReadOnlyList<int>? Counts(string option, string[]? values, int min, int max)
+{
+    var texts = (values ?? []).SelectMany(Split).ToArray();
+    if (texts.Length == 0) return null;
+    return texts.Select(text => int.TryParse(text, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var n) && n >= min && n <= max ? n
+        : throw new FormatException($"{option} {text}: allowed whole numbers from {min:#,##0} to {max:#,##0}")).Distinct().ToArray();
+}
 
 static IReadOnlyDictionary<string, string> Settings(string option, string[]? values, string[] names)
 {

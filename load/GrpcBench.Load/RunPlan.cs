@@ -19,6 +19,24 @@ public sealed record RunPlan(
     IReadOnlyList<string> Baselines,
     LoadShape Load)
 {
+    /// <summary>Scenario sets, each run by its own configurations (alone, or beside getInt); null for one set, the load's <c>Scenarios</c>.</summary>
+    public IReadOnlyList<IReadOnlyList<string>>? ScenarioSets { get; init; }
+
+    /// <summary>sendLargeData / uploadChunks sizes, one configuration each; empty for the load's <c>PayloadBytes</c>.</summary>
+    public IReadOnlyList<long> PayloadSizes { get; init; } = [];
+
+    /// <summary>Records per page, for the sets that read pages.</summary>
+    public IReadOnlyList<int> PageSizes { get; init; } = [1_000];
+
+    /// <summary>Chunk sizes, for the sets that upload in chunks.</summary>
+    public IReadOnlyList<int> ChunkSizes { get; init; } = [1024 * 1024];
+
+    /// <summary>"default", "fastest", "optimal": per compressed configuration whose stacks can set a level.</summary>
+    public IReadOnlyList<string> CompressionLevels { get; init; } = ["default"];
+
+    /// <summary>"none" or link rates such as "20mbit" (<see cref="GrpcBench.Orchestration.ShapedLink"/>).</summary>
+    public IReadOnlyList<string> Links { get; init; } = ["none"];
+
     public const string MatchedPairs = "matched";
     public const string AllPairs = "all";
 
@@ -31,17 +49,29 @@ public sealed record RunPlan(
         var configurations = new List<LoadConfiguration>();
         foreach (var runtime in Runtimes)
         foreach (var transport in Transports)
+        foreach (var link in Links)
         foreach (var compression in Compressions)
         {
+            foreach (var workload in Workloads())
             foreach (var server in Servers)
             foreach (var client in Clients.Where(c => Pairs == AllPairs || c == MatchedClient(server)))
             foreach (var kestrelProfile in server == "kestrel" ? KestrelProfiles : ["n/a"])
             foreach (var clientProfile in ClientProfiles)
+            foreach (var level in LevelsFor(compression, server, client))
             {
                 configurations.Add(Grpc(server, client, runtime, compression, transport, kestrelProfile, clientProfile,
-                    server == "kestrel" ? KestrelSettings : new Dictionary<string, string>(), ClientSettings));
+                    server == "kestrel" ? KestrelSettings : new Dictionary<string, string>(), ClientSettings) with
+                {
+                    Scenarios = workload.Scenarios,
+                    PayloadBytes = workload.PayloadBytes,
+                    PageSize = workload.PageSize,
+                    ChunkBytes = workload.ChunkBytes,
+                    CompressionLevel = level,
+                    Link = link,
+                });
             }
-            if (compression != "none") continue;
+            // The floors run in this process's network namespace and know only the story's two scenarios.
+            if (compression != "none" || link != "none" || ScenarioSets is not null) continue;
             if (Baselines.Contains("raw-http2"))
                 configurations.Add(new("raw-http2", "kestrel", "http2", runtime, ClientRuntime ?? runtime, "none", transport, "default", Empty, "default", Empty));
             if (Baselines.Contains("raw-tcp") && transport == "h2c")
@@ -49,6 +79,32 @@ public sealed record RunPlan(
         }
         return configurations;
     }
+
+    /// <summary>What the configurations call, beside the stacks: each scenario set with each size, page size and chunk size that applies to it.</summary>
+    private IEnumerable<(IReadOnlyList<string>? Scenarios, long? PayloadBytes, int? PageSize, int? ChunkBytes)> Workloads()
+    {
+        foreach (var set in ScenarioSets ?? [null!])
+        {
+            var scenarios = set ?? Load.Scenarios;
+            IEnumerable<long?> sizes = PayloadSizes.Count > 0 && scenarios.Any(s => s is ScenarioNames.SendLargeData or ScenarioNames.UploadChunks)
+                ? PayloadSizes.Select(s => (long?)s) : [null];
+            IEnumerable<int?> pages = scenarios.Any(s => s is ScenarioNames.Pages or ScenarioNames.PagesConcurrent) ? PageSizes.Select(p => (int?)p) : [null];
+            IEnumerable<int?> chunks = scenarios.Contains(ScenarioNames.UploadChunks) ? ChunkSizes.Select(c => (int?)c) : [null];
+            foreach (var size in sizes)
+            foreach (var page in pages)
+            foreach (var chunk in chunks)
+                yield return (set, size, page, chunk);
+        }
+    }
+
+    /// <summary>
+    /// The levels asked for where a stack can set one: Kestrel's responses and grpc-dotnet's requests. Grpc.Core with
+    /// Grpc.Core can set none (C-core's "level" picks among algorithms), so it runs once, at "n/a".
+    /// </summary>
+    private IReadOnlyList<string> LevelsFor(string compression, string server, string client) =>
+        compression == "none" || CompressionLevels.SequenceEqual(["default"]) ? ["default"]
+        : server == "grpc-core" && client == "grpc-core" ? ["n/a"]
+        : CompressionLevels;
 
     public LoadConfiguration Grpc(string server, string client, string runtime, string compression, string transport, string kestrelProfile,
         string clientProfile, IReadOnlyDictionary<string, string> kestrelSettings, IReadOnlyDictionary<string, string> clientSettings) =>
@@ -66,7 +122,27 @@ public static class Presets
     /// <summary>Kestrel and client settings that matter, one at a time from the default, then the best of each together.</summary>
     public const string Sweep = "sweep";
 
-    public static readonly IReadOnlyList<string> Names = [Seed, Sweep];
+    /// <summary>The query's records as one server stream, as pages one after the other, and as pages 10 at a time, at page sizes 100, 1,000 and 10,000.</summary>
+    public const string Streaming = "streaming";
+
+    /// <summary>20 and 100 MiB as one unary message and as a client stream of 64 KiB, 1 MiB and 4 MiB chunks, alone and beside getInt.</summary>
+    public const string Chunked = "chunked";
+
+    /// <summary>100 B, 1.9 MB of text, 20 MiB and the 5,000-record stream over a loopback shaped to 1 Gbit/s, 100 and 20 Mbit/s, with none, gzip and deflate.</summary>
+    public const string SlowLink = "slow-link";
+
+    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink];
+
+    /// <summary>Each transfer read over and over for 6 s after a 2 s warm-up; a stream of 1,000,000 records takes seconds, hence the 60 s deadline.</summary>
+    public static readonly LoadShape StreamingLoad = new([new(1, 6, Constant: true)], 0, 2, 60) { Scenarios = [ScenarioNames.StreamRecords], RecordCount = 100_000 };
+
+    /// <summary>Uploads at 2/s for 5 s, getInt beside them at a steady 50/s: enough small calls for a p99 behind every upload.</summary>
+    public static readonly LoadShape ChunkedLoad = new([new(2, 5, Constant: true)], 20 * 1024 * 1024, 2, 30)
+        { Scenarios = [ScenarioNames.UploadChunks, ScenarioNames.GetInt], GetIntPerSecond = 50 };
+
+    /// <summary>One call at a time for 3 s after one warm-up second: at 20 Mbit/s a 20 MiB call alone takes 8.4 s, hence the 60 s deadline.</summary>
+    public static readonly LoadShape SlowLinkLoad = new([new(1, 3, Constant: true)], 20 * 1024 * 1024, 1, 60)
+        { Scenarios = [ScenarioNames.SendLargeData], OneAtATime = true, RecordCount = 5_000, PayloadContent = Payload.TextContent };
 
     /// <summary>
     /// The story's ramp (to 50/s, then to 20/s, 20 MiB) at a third of its 30 s + 30 s, with a 15 s deadline, so that the
@@ -80,12 +156,35 @@ public static class Presets
 
     public static RunPlan For(string preset, bool quick) => preset switch
     {
+        Streaming => Plan(Streaming, ["net10.0"], quick ? StreamingLoad with { Phases = [new(1, 3, Constant: true)], WarmUpSeconds = 1, RecordCount = 10_000 } : StreamingLoad) with
+        {
+            ScenarioSets = [[ScenarioNames.StreamRecords], [ScenarioNames.Pages], [ScenarioNames.PagesConcurrent]],
+            PageSizes = quick ? [1_000] : [100, 1_000, 10_000],
+        },
+        Chunked => Plan(Chunked, ["net10.0"], quick ? ChunkedLoad with { Phases = [new(2, 3, Constant: true)], WarmUpSeconds = 1 } : ChunkedLoad) with
+        {
+            ScenarioSets = [[ScenarioNames.SendLargeData], [ScenarioNames.SendLargeData, ScenarioNames.GetInt], [ScenarioNames.UploadChunks], [ScenarioNames.UploadChunks, ScenarioNames.GetInt]],
+            PayloadSizes = quick ? [20L * 1024 * 1024] : [20L * 1024 * 1024, 100L * 1024 * 1024],
+            ChunkSizes = quick ? [1024 * 1024] : [64 * 1024, 1024 * 1024, 4 * 1024 * 1024],
+        },
+        SlowLink => Plan(SlowLink, ["net10.0"], SlowLinkLoad) with
+        {
+            Compressions = quick ? ["none", "gzip"] : ["none", "gzip", "deflate"],
+            ScenarioSets = [[ScenarioNames.SendLargeData], [ScenarioNames.StreamRecords]],
+            PayloadSizes = quick ? [100, 1_900_000] : [100, 1_900_000, 20L * 1024 * 1024],
+            Links = quick ? ["100mbit", "20mbit"] : ["1gbit", "100mbit", "20mbit"],
+        },
         Sweep => new(Sweep, ["kestrel"], ["grpc-net"], RunPlan.MatchedPairs, [quick ? "net10.0" : "net8.0"], null, ["none"], ["h2c"], ["default"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), [], quick ? QuickLoad : SeedLoad),
         _ => new(Seed, ["grpc-core", "kestrel"], ["grpc-core", "grpc-net"], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null, ["none"],
             quick ? ["h2c"] : ["h2c", "tls"], quick ? ["default", "large-windows"] : ["default", "net6-windows", "large-windows"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), quick ? ["raw-tcp"] : [], quick ? QuickLoad : SeedLoad),
     };
+
+    /// <summary>The migration pairs on h2c with every default: what the record presets vary the workload of.</summary>
+    private static RunPlan Plan(string preset, IReadOnlyList<string> runtimes, LoadShape load) =>
+        new(preset, ["grpc-core", "kestrel"], ["grpc-core", "grpc-net"], RunPlan.MatchedPairs, runtimes, null, ["none"], ["h2c"], ["default"], ["default"],
+            new Dictionary<string, string>(), new Dictionary<string, string>(), [], load);
 
     /// <summary>The settings the sweep varies, each value tried alone on top of the default.</summary>
     public static readonly IReadOnlyList<(string Where, string Name, string Value)> SweepVariants =

@@ -30,7 +30,7 @@ public static class Worker
             case "grpc":
                 await using (var client = BenchClient.Create(new ClientTarget(url, spec.CertificatePem), spec.Client))
                 {
-                    result = await LoadRunner.RunAsync(ScenarioSteps.Grpc(client, spec.Load), progress, cancellationToken);
+                    result = await LoadRunner.RunAsync(ScenarioSteps.Grpc(client, spec.Load, spec.Configuration), progress, cancellationToken);
                 }
                 components = StackComponents.Of(typeof(Grpc.Core.Status).Assembly, typeof(Grpc.Core.Channel).Assembly, typeof(Grpc.Net.Client.GrpcChannel).Assembly);
                 break;
@@ -48,7 +48,8 @@ public static class Worker
         }
 
         var cpu = Process.GetCurrentProcess().TotalProcessorTime.TotalSeconds;
-        Print(new WorkerLine("result", null, new WorkerResult(System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription, components, cpu, result)));
+        Print(new WorkerLine("result", null, new WorkerResult(System.Runtime.InteropServices.RuntimeInformation.FrameworkDescription, components, cpu, result,
+            ProcessStats.PeakRssMiB(Environment.ProcessId))));
         return 0;
     }
 

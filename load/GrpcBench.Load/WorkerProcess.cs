@@ -15,7 +15,8 @@ public static class WorkerProcess
         Path.Combine(DotnetRoots.RepositoryRoot, "load", "GrpcBench.Load", "bin", BuildConfiguration.Current, runtime, "GrpcBench.Load.dll");
 
     /// <summary>Cancelling asks the worker to stop (SIGINT) and returns its partial result; a worker that does not stop is killed.</summary>
-    public static async Task<WorkerResult> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken)
+    /// <param name="networkNamespace">Where to start the worker (a <see cref="ShapedLink"/>'s namespace); null for the tool's own.</param>
+    public static async Task<WorkerResult> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken, string? networkNamespace = null)
     {
         var runtime = spec.Configuration.ClientRuntime;
         var assembly = AssemblyPath(runtime);
@@ -23,7 +24,8 @@ public static class WorkerProcess
 
         var specFile = Path.Combine(Path.GetTempPath(), $"grpcbench-worker-{Guid.NewGuid():N}.json");
         await File.WriteAllTextAsync(specFile, JsonSerializer.Serialize(spec, WorkerJson.Options), CancellationToken.None);
-        var start = DotnetRoots.StartInfo(runtime, assembly, ["worker", "--spec", specFile, "--parent-pid", Environment.ProcessId.ToString()]);
+        var start = ShapedLink.Inside(DotnetRoots.StartInfo(runtime, assembly, ["worker", "--spec", specFile, "--parent-pid", Environment.ProcessId.ToString()]),
+            networkNamespace);
 
         using var process = new Process { StartInfo = start };
         var stderr = new List<string>();

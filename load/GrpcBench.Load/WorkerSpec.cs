@@ -10,4 +10,5 @@ public sealed record WorkerSpec(LoadConfiguration Configuration, string TargetUr
 public sealed record WorkerLine(string Event, GrpcBench.Load.Engine.LoadProgress? Progress, WorkerResult? Result);
 
 /// <summary>What a worker measured, and what it ran on as it reports itself.</summary>
-public sealed record WorkerResult(string Runtime, IReadOnlyDictionary<string, string> Components, double CpuSeconds, GrpcBench.Load.Engine.LoadResult Load);
+public sealed record WorkerResult(string Runtime, IReadOnlyDictionary<string, string> Components, double CpuSeconds, GrpcBench.Load.Engine.LoadResult Load,
+    double? PeakRssMiB = null);

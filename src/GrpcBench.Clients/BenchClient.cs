@@ -40,6 +40,7 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
     /// <summary>The small-call channel's invoker, for calls outside the contract.</summary>
     public CallInvoker SmallCallInvoker => channels.Small.CreateCallInvoker();
 
+
     public CallOptions Options(CancellationToken cancellationToken = default, DateTime? deadline = null) => new(headers, deadline, cancellationToken);
 
     public async Task<int> GetIntAsync(CancellationToken cancellationToken = default, DateTime? deadline = null)

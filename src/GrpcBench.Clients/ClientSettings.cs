@@ -40,6 +40,11 @@ public sealed record ClientSettings
     public int? MaxSendMessageSize { get; init; }
     /// <summary>Requests compressed per call through the grpc-internal-encoding-request header, on both stacks.</summary>
     public CallCompression Compression { get; init; }
+    /// <summary>
+    /// The zlib level of the client's gzip and deflate on grpc-dotnet (<see cref="FixedLevelCompressionProvider"/>); null
+    /// keeps the stack's (Fastest). Grpc.Core has no such setting: C-core compresses at zlib's default.
+    /// </summary>
+    public System.IO.Compression.CompressionLevel? CompressionLevel { get; init; }
     public bool? EnableMultipleHttp2Connections { get; init; }
     public int? InitialHttp2StreamWindowSize { get; init; }
     public TimeSpan? KeepAlivePingDelay { get; init; }

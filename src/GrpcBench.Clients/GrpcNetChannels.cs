@@ -1,6 +1,7 @@
 using System.Net.Security;
 using System.Security.Cryptography.X509Certificates;
 using Grpc.Net.Client;
+using Grpc.Net.Compression;
 
 namespace GrpcBench.Clients;
 
@@ -37,11 +38,18 @@ public static class GrpcNetChannels
         return handler;
     }
 
-    private static GrpcChannel Open(ClientTarget target, ClientSettings settings) => GrpcChannel.ForAddress(target.Url, new GrpcChannelOptions
+    private static GrpcChannel Open(ClientTarget target, ClientSettings settings)
     {
-        HttpHandler = Handler(target, settings),
-        DisposeHttpClient = true,
-        MaxReceiveMessageSize = settings.MaxReceiveMessageSize,
-        MaxSendMessageSize = settings.MaxSendMessageSize,
-    });
+        var options = new GrpcChannelOptions
+        {
+            HttpHandler = Handler(target, settings),
+            DisposeHttpClient = true,
+            MaxReceiveMessageSize = settings.MaxReceiveMessageSize,
+            MaxSendMessageSize = settings.MaxSendMessageSize,
+        };
+        if (settings.CompressionLevel is { } level)
+            options.CompressionProviders = [new FixedLevelCompressionProvider(new GzipCompressionProvider(level), level),
+                new FixedLevelCompressionProvider(new DeflateCompressionProvider(level), level)];
+        return GrpcChannel.ForAddress(target.Url, options);
+    }
 }

@@ -9,6 +9,9 @@ public sealed record HostLaunch(string Project, string Runtime, IReadOnlyList<st
     public string Configuration { get; init; } = BuildConfiguration.Current;
     public TimeSpan ReadyTimeout { get; init; } = TimeSpan.FromSeconds(30);
 
+    /// <summary>A network namespace to start the host in (a <see cref="ShapedLink"/>'s); null for this process's own.</summary>
+    public string? NetworkNamespace { get; init; }
+
     /// <summary>The build to start; normally the one for <see cref="Runtime"/>.</summary>
     public string BuildFramework { get; init; } = Runtime;
 
@@ -53,7 +56,8 @@ public sealed class HostProcess : IAsyncDisposable
         if (!File.Exists(launch.AssemblyPath))
             throw new HostStartException($"{launch.Project} for {launch.Runtime} is not built: {launch.AssemblyPath} is missing");
 
-        var start = DotnetRoots.StartInfo(launch.BuildFramework, launch.AssemblyPath, [.. launch.Arguments, "--parentPid", Environment.ProcessId.ToString()]);
+        var start = ShapedLink.Inside(DotnetRoots.StartInfo(launch.BuildFramework, launch.AssemblyPath, [.. launch.Arguments, "--parentPid", Environment.ProcessId.ToString()]),
+            launch.NetworkNamespace);
 
         var host = new HostProcess(new Process { StartInfo = start }, launch);
         var ready = new TaskCompletionSource<ReadyLine>(TaskCreationOptions.RunContinuationsAsynchronously);

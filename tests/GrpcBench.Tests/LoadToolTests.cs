@@ -91,6 +91,17 @@ public class LoadToolTests
     [InlineData("--phases", "50y30", "--phases 50y30: allowed")]
     [InlineData("--payload-mib", "0", "--payload-mib 0: allowed 1 to 200")]
     [InlineData("--kestrel", "windowSize=5", "--kestrel windowSize=5: allowed NAME=VALUE")]
+    [InlineData("--preset", "fast", "--preset")]
+    [InlineData("--link", "fast", "--link fast: allowed none or a whole number with kbit, mbit or gbit")]
+    [InlineData("--compression-level", "max", "--compression-level max: allowed default, fastest, optimal")]
+    [InlineData("--message-sizes", "300mib", "--message-sizes 300mib: allowed sizes from 1B to 200MiB")]
+    [InlineData("--message-sizes", "20", "--message-sizes 20: allowed sizes")]
+    [InlineData("--chunk-sizes", "100b", "--chunk-sizes 100b: allowed sizes from 1KiB to 16MiB")]
+    [InlineData("--page-sizes", "20000", "--page-sizes 20000: allowed whole numbers from 1 to 10,000")]
+    [InlineData("--records", "0", "--records 0: allowed 1 to 10000000")]
+    [InlineData("--payload-content", "zeros", "--payload-content")]
+    [InlineData("--getint-rate", "0", "--getint-rate 0: allowed 1 to 10000")]
+    [InlineData("--scenarios", "pagez", "--scenarios pagez: allowed getInt, sendLargeData, streamRecords, pages, pagesConcurrent, uploadChunks")]
     public async Task An_invalid_option_gives_one_line_and_exit_2(string option, string value, string expected)
     {
         var (exit, output, error) = await RunToolAsync([option, value], TimeSpan.FromSeconds(30));

@@ -6,6 +6,7 @@ using GrpcBench.Tests.Infrastructure;
 namespace GrpcBench.Tests;
 
 /// <summary>eng/shaped-link.sh: hosts and client in a namespace whose loopback tbf limits to a given rate.</summary>
+[Collection(ShapedLinks.Name)]
 public class ShapedLinkTests
 {
     [RootFact]

@@ -12,6 +12,12 @@ namespace GrpcBench.Load.Results;
 /// <param name="KestrelSettings">Explicit Kestrel values on top of the profile (host command-line name to value).</param>
 /// <param name="ClientProfile">"default", "seed" or "split-channels".</param>
 /// <param name="ClientSettings">Explicit client values on top of the profile.</param>
+/// <param name="Scenarios">The scenarios this configuration runs at once; null for the run's (<c>--scenarios</c>).</param>
+/// <param name="PayloadBytes">sendLargeData's message, or uploadChunks' whole upload; null for the run's (<c>--payload-mib</c>).</param>
+/// <param name="PageSize">Records per page of the pages scenarios; null where no pages are read.</param>
+/// <param name="ChunkBytes">uploadChunks' chunk size; null where nothing is uploaded in chunks.</param>
+/// <param name="CompressionLevel">"default" (each stack's own), "fastest" or "optimal": the zlib level of grpc-dotnet's compression; "n/a" where the stacks cannot set one (C-core).</param>
+/// <param name="Link">"none" (the machine's loopback), or the rate the loopback of a private network namespace is shaped to, e.g. "20mbit".</param>
 public sealed record LoadConfiguration(
     string Kind,
     string Server,
@@ -23,7 +29,13 @@ public sealed record LoadConfiguration(
     string KestrelProfile,
     IReadOnlyDictionary<string, string> KestrelSettings,
     string ClientProfile,
-    IReadOnlyDictionary<string, string> ClientSettings)
+    IReadOnlyDictionary<string, string> ClientSettings,
+    IReadOnlyList<string>? Scenarios = null,
+    long? PayloadBytes = null,
+    int? PageSize = null,
+    int? ChunkBytes = null,
+    string CompressionLevel = "default",
+    string Link = "none")
 {
     /// <summary>A short unique label, e.g. "kestrel/grpc-net net8.0 large-windows tls gzip".</summary>
     public string Label
@@ -36,7 +48,12 @@ public sealed record LoadConfiguration(
             if (ClientProfile != "default") parts.Add(ClientProfile);
             parts.AddRange(ClientSettings.Select(s => $"{s.Key}={s.Value}"));
             parts.Add(Transport);
-            if (Compression != "none") parts.Add(Compression);
+            if (Compression != "none") parts.Add(CompressionLevel is "default" or "n/a" ? Compression : $"{Compression}-{CompressionLevel}");
+            if (Scenarios is not null) parts.Add(string.Join('+', Scenarios));
+            if (PayloadBytes is { } bytes) parts.Add(Sizes.Describe(bytes));
+            if (PageSize is { } page) parts.Add($"page {page}");
+            if (ChunkBytes is { } chunk) parts.Add($"chunk {Sizes.Describe(chunk)}");
+            if (Link != "none") parts.Add($"link {Link}");
             if (Kind != "grpc") parts.Insert(0, Kind);
             return string.Join(' ', parts);
         }
@@ -45,5 +62,31 @@ public sealed record LoadConfiguration(
     /// <summary>The Grpc.Core pair on the same runtime and transport: what this configuration is compared with.</summary>
     public bool IsBaselineFor(LoadConfiguration other) =>
         Kind == "grpc" && Server == "grpc-core" && Client == "grpc-core"
-        && HostRuntime == other.HostRuntime && Transport == other.Transport && Compression == other.Compression;
+        && HostRuntime == other.HostRuntime && Transport == other.Transport && Compression == other.Compression && SameWorkload(other);
+
+    /// <summary>The same calls over the same link: what any two configurations compared with each other must share.</summary>
+    public bool SameWorkload(LoadConfiguration other) =>
+        (Scenarios ?? []).SequenceEqual(other.Scenarios ?? []) && PayloadBytes == other.PayloadBytes && PageSize == other.PageSize
+        && ChunkBytes == other.ChunkBytes && Link == other.Link;
+}
+
+/// <summary>Byte counts as the options and labels write them: "100B", "64KiB", "1.9MB", "20MiB".</summary>
+public static class Sizes
+{
+    public static string Describe(long bytes) =>
+        bytes % (1024 * 1024) == 0 ? $"{bytes / (1024 * 1024)}MiB"
+        : bytes % 1024 == 0 ? $"{bytes / 1024}KiB"
+        : bytes >= 100_000 && bytes % 100_000 == 0 ? $"{(bytes / 1_000_000.0).ToString("0.#", System.Globalization.CultureInfo.InvariantCulture)}MB"
+        : $"{bytes}B";
+
+    /// <summary>"100b", "64kib", "1.9mb", "20mib" (case-insensitive); null if the text is no size.</summary>
+    public static long? Parse(string text)
+    {
+        var match = System.Text.RegularExpressions.Regex.Match(text.Trim().ToLowerInvariant(), @"^(\d+(?:\.\d+)?)(b|kb|kib|mb|mib)$");
+        if (!match.Success) return null;
+        var number = double.Parse(match.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture);
+        var unit = match.Groups[2].Value switch { "b" => 1, "kb" => 1_000, "kib" => 1024, "mb" => 1_000_000, _ => 1024 * 1024 };
+        var bytes = number * unit;
+        return bytes >= 1 && bytes == Math.Floor(bytes) ? (long)bytes : null;
+    }
 }

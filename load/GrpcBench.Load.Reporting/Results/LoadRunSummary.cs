@@ -24,6 +24,8 @@ public sealed record ScenarioLoad(IReadOnlyList<string> Simulations, string Warm
 /// <param name="ClientRuntimeReported">The same of the process that made the calls.</param>
 /// <param name="Components">The gRPC assemblies and versions the host and the client loaded; "grpcApi" says "built-here" or a package version.</param>
 /// <param name="HostSettings">The host's effective settings, from its ready line.</param>
+/// <param name="ClientPeakRssMiB">The load worker's peak resident memory.</param>
+/// <param name="WireBytes">Bytes that crossed the shaped link (its loopback's counter), both directions, warm-up included; null without a link.</param>
 public sealed record ConfigurationResult(
     LoadConfiguration Configuration,
     string Status,
@@ -35,7 +37,9 @@ public sealed record ConfigurationResult(
     double? ServerCpuSeconds,
     double? ServerPeakRssMiB,
     double? ClientCpuSeconds,
-    IReadOnlyList<ScenarioStats> Scenarios)
+    IReadOnlyList<ScenarioStats> Scenarios,
+    double? ClientPeakRssMiB = null,
+    long? WireBytes = null)
 {
     public ScenarioStats? Scenario(string name) => Scenarios.FirstOrDefault(s => s.Name == name);
 }
@@ -44,4 +48,34 @@ public static class ScenarioNames
 {
     public const string GetInt = "getInt";
     public const string SendLargeData = "sendLargeData";
+
+    /// <summary>The query's records as one server stream.</summary>
+    public const string StreamRecords = "streamRecords";
+
+    /// <summary>The same records as unary pages, each asked for with the previous page's token.</summary>
+    public const string Pages = "pages";
+
+    /// <summary>The same pages, the first for the total, then the rest by skip with 10 in flight.</summary>
+    public const string PagesConcurrent = "pagesConcurrent";
+
+    /// <summary>The sendLargeData payload as a client stream of chunks.</summary>
+    public const string UploadChunks = "uploadChunks";
+
+    public static readonly IReadOnlyList<string> All = [GetInt, SendLargeData, StreamRecords, Pages, PagesConcurrent, UploadChunks];
+
+    /// <summary>Read everything once: run closed-model, one call at a time, so that each call's time is the transfer's own.</summary>
+    public static bool IsTransfer(string scenario) => scenario is StreamRecords or Pages or PagesConcurrent;
+}
+
+/// <summary>The per-call measurements beyond latency that steps report (<c>ScenarioStats.Measures</c>).</summary>
+public static class Measures
+{
+    /// <summary>From the call's start to its first record, ms.</summary>
+    public const string FirstRecordMs = "firstRecordMs";
+
+    /// <summary>Records a call received.</summary>
+    public const string Records = "records";
+
+    /// <summary>Records a call received over its time to the last one.</summary>
+    public const string RecordsPerSecond = "recordsPerSecond";
 }

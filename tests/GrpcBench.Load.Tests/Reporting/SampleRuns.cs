@@ -46,7 +46,8 @@ internal static class SampleRuns
         var latency = new LatencyStats(600, p50 / 2, p50 * 1.1, p99 * 1.5, p50 / 3, p50, p50 * 1.2, p99 * 0.9, p99, p99 * 1.2);
         var failed = fails.Values.Sum();
         return new ScenarioStats(name, 600, failed, fails, 30, 20, 19.98, 4.5, 1.25, 600L * 1024, 600L * 7, latency,
-            failed == 0 ? LatencyStats.Empty : new LatencyStats((int)failed, 30_000, 30_000, 30_000, 0, 30_000, 30_000, 30_000, 30_000, 30_000));
+            failed == 0 ? LatencyStats.Empty : new LatencyStats((int)failed, 30_000, 30_000, 30_000, 0, 30_000, 30_000, 30_000, 30_000, 30_000),
+            Invocations: 600);
     }
 
     public static LoadRunSummary Summary(params ConfigurationResult[] configurations) => new(

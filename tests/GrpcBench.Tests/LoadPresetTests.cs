@@ -1,0 +1,138 @@
+using System.Diagnostics;
+using System.Text.Json;
+using GrpcBench.Orchestration;
+using GrpcBench.Tests.Infrastructure;
+
+namespace GrpcBench.Tests;
+
+/// <summary>The streaming, chunked and slow-link presets end to end, reduced to seconds: real hosts, real workers, real links.</summary>
+[Collection(ShapedLinks.Name)]
+public class LoadPresetTests
+{
+    [Fact]
+    public async Task Streaming_reads_every_record_three_ways_and_reports_time_to_first_record_and_records_per_second()
+    {
+        var (folder, summary, report) = await RunAsync("--preset", "streaming", "--quick", "--server", "kestrel", "--records", "3000", "--page-sizes", "500",
+            "--phases", "=1x2", "--warmup-seconds", "0");
+
+        var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
+        Assert.Equal(["streamRecords", "pages", "pagesConcurrent"], configurations.Select(c => c.GetProperty("configuration").GetProperty("scenarios")[0].GetString()));
+        foreach (var configuration in configurations)
+        {
+            Assert.Equal("ok", configuration.GetProperty("status").GetString());
+            var scenario = configuration.GetProperty("scenarios")[0];
+            Assert.True(scenario.GetProperty("ok").GetInt64() > 0);
+            Assert.Equal(0, scenario.GetProperty("failed").GetInt64());
+            var measures = scenario.GetProperty("measures");
+            Assert.Equal(3000, measures.GetProperty("records").GetProperty("min").GetDouble());
+            Assert.InRange(measures.GetProperty("firstRecordMs").GetProperty("p50").GetDouble(), 0.001, scenario.GetProperty("latency").GetProperty("p50").GetDouble());
+            Assert.True(measures.GetProperty("recordsPerSecond").GetProperty("p50").GetDouble() > 0);
+            Assert.True(configuration.GetProperty("clientPeakRssMiB").GetDouble() > 0);
+        }
+        Assert.Contains("## Transfers", report);
+        Assert.Contains("one stream reads 3,000 records in", report);
+        Directory.Delete(folder, recursive: true);
+    }
+
+    [Fact]
+    public async Task Chunked_uploads_alone_and_beside_getInt_and_says_whether_chunks_help_the_small_calls()
+    {
+        var (folder, summary, report) = await RunAsync("--preset", "chunked", "--quick", "--server", "kestrel", "--message-sizes", "4mib", "--chunk-sizes", "64kib",
+            "--phases", "=2x2", "--warmup-seconds", "0");
+
+        var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
+        Assert.Equal(4, configurations.Count);
+        Assert.All(configurations, c => Assert.Equal("ok", c.GetProperty("status").GetString()));
+        Assert.All(configurations, c => Assert.All(c.GetProperty("scenarios").EnumerateArray(), s => Assert.Equal(0, s.GetProperty("failed").GetInt64())));
+        var chunked = configurations.Single(c => c.GetProperty("configuration").GetProperty("label").GetString()!.EndsWith("uploadChunks 4MiB chunk 64KiB"));
+        Assert.Equal(4L * 1024 * 1024 + 5 * 64, chunked.GetProperty("scenarios")[0].GetProperty("bytesSent").GetInt64() / chunked.GetProperty("scenarios")[0].GetProperty("ok").GetInt64());
+        Assert.Contains("4 MiB uploads beside getInt: getInt p99", report);
+        Directory.Delete(folder, recursive: true);
+    }
+
+    [RootFact]
+    public async Task A_20mbit_link_limits_a_20_MiB_upload_to_its_rate_and_its_namespace_is_gone_afterwards()
+    {
+        var (folder, summary, report) = await RunAsync("--preset", "slow-link", "--server", "kestrel", "--link", "20mbit", "--compression", "none",
+            "--scenarios", "sendLargeData", "--message-sizes", "20mib", "--payload-content", "random", "--phases", "=1x1", "--warmup-seconds", "0");
+
+        var configuration = summary.RootElement.GetProperty("configurations")[0];
+        Assert.Equal("ok", configuration.GetProperty("status").GetString());
+        Assert.Equal("20mbit", configuration.GetProperty("configuration").GetProperty("link").GetString());
+        // 20 MiB at 20 Mbit/s is 8.4 s; the 256 KB tbf burst passes at once. Unshaped loopback takes well under a second.
+        Assert.InRange(configuration.GetProperty("scenarios")[0].GetProperty("latency").GetProperty("p50").GetDouble(), 8_000, 20_000);
+        Assert.True(configuration.GetProperty("wireBytes").GetInt64() >= 20L * 1024 * 1024, "every payload byte crossed the link");
+        Assert.DoesNotContain("grpcbench-load-", NetworkNamespaces());
+        Assert.Contains("## Transfers", report);
+        Directory.Delete(folder, recursive: true);
+    }
+
+    [RootFact]
+    public async Task Slow_link_compares_compression_and_its_levels_on_each_link_and_ends_with_the_crossover()
+    {
+        var (folder, summary, report) = await RunAsync("--preset", "slow-link", "--quick", "--server", "kestrel", "--scenarios", "sendLargeData",
+            "--message-sizes", "1.9mb", "--compression-level", "fastest,optimal", "--phases", "=1x2", "--warmup-seconds", "0");
+
+        var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
+        string Setting(JsonElement c) => $"{c.GetProperty("configuration").GetProperty("compression").GetString()}-{c.GetProperty("configuration").GetProperty("compressionLevel").GetString()}"
+                                        + $" {c.GetProperty("configuration").GetProperty("link").GetString()}";
+        Assert.Equal(["none-default 100mbit", "gzip-fastest 100mbit", "gzip-optimal 100mbit", "none-default 20mbit", "gzip-fastest 20mbit", "gzip-optimal 20mbit"],
+            configurations.Select(Setting));
+        Assert.All(configurations, c => Assert.Equal("ok", c.GetProperty("status").GetString()));
+        // The text payload compresses, and more at the optimal level: on both sides, the client's request included.
+        double PerCall(JsonElement c) => c.GetProperty("wireBytes").GetInt64() / (double)c.GetProperty("scenarios")[0].GetProperty("invocations").GetInt64();
+        Assert.True(PerCall(configurations[1]) < PerCall(configurations[0]) / 2, $"gzip {PerCall(configurations[1])} vs none {PerCall(configurations[0])} bytes per call");
+        Assert.True(PerCall(configurations[2]) < PerCall(configurations[1]) * 0.8, $"optimal {PerCall(configurations[2])} vs fastest {PerCall(configurations[1])} bytes per call");
+        Assert.Contains("## Compression crossover", report);
+        Assert.Contains("| grpc-dotnet (kestrel, default) on .NET 10, h2c | sendLargeData 1.9MB | gzip optimal |", report);
+        Directory.Delete(folder, recursive: true);
+    }
+
+    [RootFact]
+    public async Task A_link_namespace_goes_with_a_cancelled_run_and_one_left_by_a_killed_run_goes_with_the_next()
+    {
+        foreach (var signal in new[] { Signals.Interrupt, Signals.Kill })
+        {
+            using var tool = Hosts.StartLoadTool("--preset", "slow-link", "--server", "kestrel", "--link", "20mbit", "--scenarios", "sendLargeData",
+                "--message-sizes", "100b", "--compression", "none", "--phases", "=1x60", "--out", Path.Combine(Path.GetTempPath(), "grpcbench-link-" + Guid.NewGuid().ToString("N")));
+            tool.BeginOutputReadLine();
+            tool.BeginErrorReadLine();
+            var mine = $"grpcbench-load-{tool.Id}-";
+            var clock = Stopwatch.StartNew();
+            while (!NetworkNamespaces().Contains(mine) && clock.Elapsed < TimeSpan.FromSeconds(30)) await Task.Delay(100);
+            Assert.Contains(mine, NetworkNamespaces());
+            await Task.Delay(2000);
+
+            Assert.True(Signals.Send(tool.Id, signal));
+            using (var exit = new CancellationTokenSource(TimeSpan.FromSeconds(30))) await tool.WaitForExitAsync(exit.Token);
+
+            if (signal == Signals.Kill)
+            {
+                // Nothing runs in a process killed outright: the next link made removes what it left.
+                await using var next = GrpcBench.Orchestration.ShapedLink.Create("100mbit");
+            }
+            Assert.DoesNotContain(mine, NetworkNamespaces());
+        }
+    }
+
+    private static string NetworkNamespaces()
+    {
+        using var ip = Process.Start(new ProcessStartInfo("ip", "netns list") { RedirectStandardOutput = true })!;
+        var list = ip.StandardOutput.ReadToEnd();
+        ip.WaitForExit();
+        return list;
+    }
+
+    private static async Task<(string Folder, JsonDocument Summary, string Report)> RunAsync(params string[] arguments)
+    {
+        var folder = Path.Combine(Path.GetTempPath(), "grpcbench-preset-" + Guid.NewGuid().ToString("N"));
+        using var tool = Hosts.StartLoadTool([.. arguments, "--out", folder]);
+        var output = tool.StandardOutput.ReadToEndAsync();
+        var error = tool.StandardError.ReadToEndAsync();
+        using (var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(3))) await tool.WaitForExitAsync(timeout.Token);
+        Assert.True(tool.ExitCode == 0, await output + await error);
+        foreach (var file in new[] { "summary.json", "report.md" })
+            Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
+        return (folder, JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json"))), File.ReadAllText(Path.Combine(folder, "report.md")));
+    }
+}
