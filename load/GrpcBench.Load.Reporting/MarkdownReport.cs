@@ -50,9 +50,16 @@ public static class MarkdownReport
         md.AppendLine();
         md.AppendLine($"- command line: `{summary.CommandLine.Replace('`', '\'')}`");
         md.AppendLine($"- commit {run.Commit}, started {run.StartedAt.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)} UTC");
-        md.AppendLine($"- machine: {machine.Cores} cores, {Numbers.Amount(machine.MemoryGiB)} GiB, {machine.Cpu}, {machine.Os}; link: {machine.Link ?? "loopback, unshaped"}");
+        md.AppendLine($"- machine: {machine.Cores} cores, {Numbers.Amount(machine.MemoryGiB)} GiB, {machine.Cpu}, {machine.Os}; link: {Link(summary)}");
         md.AppendLine($"- components (over every configuration): {Components(summary)}");
         md.AppendLine();
+    }
+
+    private static string Link(LoadRunSummary summary)
+    {
+        var shaped = summary.Configurations.Select(r => r.Configuration.Link).Where(l => l is not null and not "none").Distinct().ToList();
+        var own = summary.Run.Machine.Link ?? "loopback, unshaped";
+        return shaped.Count == 0 ? own : $"{own}, except where a configuration names its link ({string.Join(", ", shaped)}: loopback in a namespace of its own, shaped with tc tbf)";
     }
 
     /// <summary>Each component with every version any configuration loaded; grpcApi (built here or a package) first.</summary>

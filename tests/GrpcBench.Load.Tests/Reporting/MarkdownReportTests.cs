@@ -31,6 +31,14 @@ public class MarkdownReportTests
     }
 
     [Fact]
+    public void A_run_whose_configurations_name_their_links_says_so_in_its_machine_line()
+    {
+        var report = MarkdownReport.Render(Summary(Ok(GrpcCore() with { Link = "20mbit" }, 601, 8), Ok(Kestrel() with { Link = "100mbit" }, 700, 3)));
+
+        Assert.Contains("; link: loopback, unshaped, except where a configuration names its link (20mbit, 100mbit: loopback in a namespace of its own, shaped with tc tbf)", report);
+    }
+
+    [Fact]
     public void The_report_says_what_ran_on_what_and_links_the_charts()
     {
         Assert.StartsWith("# gRPC load run: preset seed, failed", Report);
