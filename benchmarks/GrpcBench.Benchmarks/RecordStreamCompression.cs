@@ -41,9 +41,8 @@ public class RecordStreamCompression
 
     private static async Task<long> ReadAllAsync(BenchClient client)
     {
-        using var call = client.Records.StreamRecords(new RecordQuery { Limit = Records }, client.Options(CancellationToken.None));
         long count = 0;
-        while (await call.ResponseStream.MoveNext(CancellationToken.None)) count++;
+        await RecordReads.StreamAsync(client, new RecordQuery { Limit = Records }, _ => count++);
         return count;
     }
 

@@ -26,63 +26,31 @@ public sealed class RecordSteps(BenchClient client, LoadShape shape, LoadConfigu
 
     public async Task<StepResult> StreamAsync(StepContext context)
     {
-        var clock = Stopwatch.StartNew();
-        using var call = records.StreamRecords(_query, client.Options(context.CancellationToken));
-        long count = 0, bytes = 0;
-        var first = 0.0;
-        while (await call.ResponseStream.MoveNext(context.CancellationToken))
-        {
-            if (count++ == 0) first = clock.Elapsed.TotalMilliseconds;
-            bytes += call.ResponseStream.Current.CalculateSize() + 5;
-        }
-        return Completed(clock, count, first, bytes);
+        var transfer = new Transfer();
+        await RecordReads.StreamAsync(client, _query, record => transfer.Add(1, record.CalculateSize() + 5), context.CancellationToken);
+        return Completed(transfer);
     }
 
-    public async Task<StepResult> PagesAsync(StepContext context)
-    {
-        var clock = Stopwatch.StartNew();
-        long count = 0, bytes = 0;
-        var first = 0.0;
-        var token = "";
-        // Bounded even if the server kept handing out tokens: one page more than the records can fill.
-        for (var pages = 0; pages <= shape.RecordCount / _pageSize + 1; pages++)
-        {
-            var page = await records.GetRecordsPageAsync(new PageRequest { Query = _query, PageSize = _pageSize, PageToken = token },
-                client.Options(context.CancellationToken));
-            if (pages == 0) first = clock.Elapsed.TotalMilliseconds;
-            count += page.Records.Count;
-            bytes += page.CalculateSize() + 5;
-            token = page.NextPageToken;
-            if (token.Length == 0) return Completed(clock, count, first, bytes);
-        }
-        return StepResult.Fail("TooManyPages", 0, bytes);
-    }
+    public Task<StepResult> PagesAsync(StepContext context) => ReadPagesAsync(transfer =>
+        RecordReads.PagesOneAfterAnotherAsync(client, _query, _pageSize, transfer.Add, context.CancellationToken));
 
-    /// <summary>
-    /// <see cref="LoadShape.ConcurrentPages"/> readers, reader w taking pages w, w + n, ...: its first by skip alone,
-    /// each later one by its previous token and a skip over the pages the others take (AIP-158), so that no request
-    /// makes the server walk more than n - 1 pages (skip is an OFFSET). A reader whose page is past total_size stops.
-    /// </summary>
-    public async Task<StepResult> PagesConcurrentAsync(StepContext context)
+    /// <summary><see cref="LoadShape.ConcurrentPages"/> readers at once (<see cref="RecordReads.PagesConcurrentlyAsync(BenchClient, RecordQuery, int, int, Action{int, RecordsPage}, CancellationToken)"/>).</summary>
+    public Task<StepResult> PagesConcurrentAsync(StepContext context) => ReadPagesAsync(transfer =>
+        RecordReads.PagesConcurrentlyAsync(client, _query, _pageSize, LoadShape.ConcurrentPages, (_, page) => transfer.Add(page), context.CancellationToken));
+
+    private async Task<StepResult> ReadPagesAsync(Func<Transfer, Task> read)
     {
-        var clock = Stopwatch.StartNew();
-        const int readers = LoadShape.ConcurrentPages;
-        long count = 0, bytes = 0, firstTicks = 0, failed = 0;
-        await Task.WhenAll(Enumerable.Range(0, readers).Select(async reader =>
+        var transfer = new Transfer();
+        try
         {
-            var request = new PageRequest { Query = _query, PageSize = _pageSize, Skip = reader * _pageSize };
-            for (var index = reader; index <= shape.RecordCount / _pageSize + readers; index += readers)
-            {
-                var page = await records.GetRecordsPageAsync(request, client.Options(context.CancellationToken));
-                Interlocked.CompareExchange(ref firstTicks, clock.Elapsed.Ticks, 0);
-                Interlocked.Add(ref count, page.Records.Count);
-                Interlocked.Add(ref bytes, page.CalculateSize() + 5);
-                if (page.NextPageToken.Length == 0 || (long)(index + readers) * _pageSize >= page.TotalSize) return;
-                request = new PageRequest { Query = _query, PageSize = _pageSize, PageToken = page.NextPageToken, Skip = (readers - 1) * _pageSize };
-            }
-            Interlocked.Increment(ref failed);
-        }));
-        return failed > 0 ? StepResult.Fail("TooManyPages", 0, bytes) : Completed(clock, count, TimeSpan.FromTicks(firstTicks).TotalMilliseconds, bytes);
+            await read(transfer);
+        }
+        catch (InvalidOperationException)
+        {
+            // The server handed out more pages than its query holds.
+            return StepResult.Fail("TooManyPages", 0, transfer.Bytes);
+        }
+        return Completed(transfer);
     }
 
     public async Task<StepResult> UploadChunksAsync(StepContext context)
@@ -108,13 +76,33 @@ public sealed class RecordSteps(BenchClient client, LoadShape shape, LoadConfigu
     }
 
     /// <summary>Ok with the extra figures when every record the query selects arrived, else a fail naming what is missing.</summary>
-    private StepResult Completed(Stopwatch clock, long count, double firstMs, long bytes)
+    private StepResult Completed(Transfer transfer)
     {
-        var seconds = clock.Elapsed.TotalSeconds;
-        if (shape.RecordCount > 0 && count != shape.RecordCount) return StepResult.Fail("WrongRecordCount", 0, bytes);
-        return StepResult.Ok(0, bytes)
-            .WithMeasure(Measures.FirstRecordMs, firstMs)
-            .WithMeasure(Measures.Records, count)
-            .WithMeasure(Measures.RecordsPerSecond, seconds > 0 ? count / seconds : 0);
+        var seconds = transfer.Clock.Elapsed.TotalSeconds;
+        if (shape.RecordCount > 0 && transfer.Records != shape.RecordCount) return StepResult.Fail("WrongRecordCount", 0, transfer.Bytes);
+        return StepResult.Ok(0, transfer.Bytes)
+            .WithMeasure(Measures.FirstRecordMs, transfer.FirstMs)
+            .WithMeasure(Measures.Records, transfer.Records)
+            .WithMeasure(Measures.RecordsPerSecond, seconds > 0 ? transfer.Records / seconds : 0);
+    }
+
+    /// <summary>What one read received, counted as it arrives (from concurrent readers too), without keeping it.</summary>
+    private sealed class Transfer
+    {
+        private long _records, _bytes, _firstTicks = -1;
+
+        public Stopwatch Clock { get; } = Stopwatch.StartNew();
+        public long Records => Interlocked.Read(ref _records);
+        public long Bytes => Interlocked.Read(ref _bytes);
+        public double FirstMs => TimeSpan.FromTicks(Math.Max(0, Interlocked.Read(ref _firstTicks))).TotalMilliseconds;
+
+        public void Add(RecordsPage page) => Add(page.Records.Count, page.CalculateSize() + 5);
+
+        public void Add(long records, long bytes)
+        {
+            Interlocked.CompareExchange(ref _firstTicks, Clock.Elapsed.Ticks, -1);
+            Interlocked.Add(ref _records, records);
+            Interlocked.Add(ref _bytes, bytes);
+        }
     }
 }
