@@ -92,7 +92,6 @@ public class LoadPresetTests
     [RootFact]
     public async Task A_link_namespace_goes_with_a_cancelled_run_and_one_left_by_a_killed_run_goes_with_the_next()
     {
-        InterruptibleChildren.Require();
         foreach (var signal in new[] { Signals.Interrupt, Signals.Kill })
         {
             using var tool = Hosts.StartLoadTool("--preset", "slow-link", "--server", "kestrel", "--link", "20mbit", "--scenarios", "sendLargeData",
