@@ -33,6 +33,7 @@ public sealed class HostProcess : IAsyncDisposable
     private static readonly HashSet<HostProcess> Live = [];
     private readonly Process _process;
     private readonly List<string> _stderr = [];
+    private readonly TaskCompletionSource _stderrClosed = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
     // Ctrl+C cancels the caller, whose disposal stops its hosts; a host outliving even that is killed at
     // exit, and one whose launcher was killed outright stops itself (ParentWatch).
@@ -68,7 +69,8 @@ public sealed class HostProcess : IAsyncDisposable
         };
         host._process.ErrorDataReceived += (_, e) =>
         {
-            if (e.Data is not null) lock (host._stderr) host._stderr.Add(e.Data);
+            if (e.Data is null) host._stderrClosed.TrySetResult();
+            else lock (host._stderr) host._stderr.Add(e.Data);
         };
 
         host._process.Start();
@@ -97,6 +99,8 @@ public sealed class HostProcess : IAsyncDisposable
     private string ExitMessage(string what)
     {
         _process.WaitForExit(5_000);
+        // The two streams are read apart: the last error line may still be on its way when stdout closes.
+        _stderrClosed.Task.Wait(TimeSpan.FromSeconds(5));
         var exit = _process.HasExited ? $"exit code {_process.ExitCode}" : "still running";
         return $"{Launch.Project} {what} ({exit}): {StandardError}";
     }
