@@ -8,8 +8,7 @@ namespace GrpcBench.Benchmarks;
 /// <summary>The one configuration every benchmark here runs with, instead of attributes repeated per class.</summary>
 public static class BenchConfig
 {
-    public static IConfig Create(BenchJobs jobs) => ManualConfig.Create(DefaultConfig.Instance)
-        .AddJob(jobs.Jobs.ToArray())
+    public static IConfig Create() => ManualConfig.Create(DefaultConfig.Instance)
         .AddDiagnoser(MemoryDiagnoser.Default)
         .AddExporter(JsonExporter.Full)
         .WithSummaryStyle(SummaryStyle.Default.WithMaxParameterColumnWidth(40));

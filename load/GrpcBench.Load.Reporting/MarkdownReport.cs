@@ -62,12 +62,12 @@ public static class MarkdownReport
         return shaped.Count == 0 ? own : $"{own}, except where a configuration names its link ({string.Join(", ", shaped)}: loopback in a namespace of its own, shaped with tc tbf)";
     }
 
-    /// <summary>Each component with every version any configuration loaded; grpcApi (built here or a package) first.</summary>
+    /// <summary>Each component with every version any configuration loaded.</summary>
     private static string Components(LoadRunSummary summary)
     {
         var versions = summary.Configurations.SelectMany(r => r.Components)
             .GroupBy(c => c.Key, c => c.Value)
-            .OrderBy(g => g.Key == "grpcApi" ? 0 : 1).ThenBy(g => g.Key, StringComparer.Ordinal)
+            .OrderBy(g => g.Key, StringComparer.Ordinal)
             .Select(g => $"{g.Key} {string.Join(" / ", g.Distinct().Order(StringComparer.Ordinal))}")
             .ToList();
         return versions.Count == 0 ? "none recorded" : string.Join(", ", versions);

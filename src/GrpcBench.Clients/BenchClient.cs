@@ -17,7 +17,10 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
 {
     private readonly Metadata? headers = settings.Compression == CallCompression.None
         ? null
-        : new Metadata { { Metadata.CompressionRequestAlgorithmMetadataKey, settings.Compression.ToString().ToLowerInvariant() } };
+        : new Metadata { { CompressionRequestKey, settings.Compression.ToString().ToLowerInvariant() } };
+
+    /// <summary>The metadata key both stacks read a call's request compression from (internal in Grpc.Core.Api).</summary>
+    public const string CompressionRequestKey = "grpc-internal-encoding-request";
 
     public static BenchClient Create(ClientTarget target, ClientSettings settings)
     {

@@ -49,7 +49,11 @@ public static class GrpcNetChannels
         };
         if (settings.CompressionLevel is { } level)
             options.CompressionProviders = [new FixedLevelCompressionProvider(new GzipCompressionProvider(level), level),
-                new FixedLevelCompressionProvider(new DeflateCompressionProvider(level), level)];
+#if NET8_0_OR_GREATER
+                // Grpc.Net.Common's netstandard2.1 build, the one net6.0 gets, has no deflate provider (docs/packages.md).
+                new FixedLevelCompressionProvider(new DeflateCompressionProvider(level), level),
+#endif
+            ];
         return GrpcChannel.ForAddress(target.Url, options);
     }
 }

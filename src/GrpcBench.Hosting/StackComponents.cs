@@ -3,24 +3,13 @@ using System.Reflection;
 namespace GrpcBench.Hosting;
 
 /// <summary>
-/// Which gRPC assemblies a process actually loaded, with their versions as the assemblies themselves say:
-/// "grpcApi" is "built-here" for the API layer of src/GrpcApi, otherwise the Grpc.Core.Api package's version.
+/// Which gRPC assemblies a process actually loaded, each with its package version as the assembly itself says
+/// (AssemblyInformationalVersion without the commit), e.g. "Grpc.Core.Api": "2.85.0".
 /// </summary>
 public static class StackComponents
 {
-    public static Dictionary<string, string> Of(params Assembly[] assemblies)
-    {
-        var components = new Dictionary<string, string>();
-        foreach (var assembly in assemblies.Distinct())
-        {
-            var name = assembly.GetName().Name!;
-            var builtHere = assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Any(a => a.Key == "GrpcApi" && a.Value == "built-here");
-            var version = builtHere ? "built-here" : PackageVersion(assembly);
-            if (name == "Grpc.Core.Api") components["grpcApi"] = version;
-            components[name] = version;
-        }
-        return components;
-    }
+    public static Dictionary<string, string> Of(params Assembly[] assemblies) =>
+        assemblies.Distinct().ToDictionary(assembly => assembly.GetName().Name!, PackageVersion);
 
     private static string PackageVersion(Assembly assembly)
     {

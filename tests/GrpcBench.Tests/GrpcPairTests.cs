@@ -178,10 +178,11 @@ public class GrpcPairTests(HostPool hosts)
         var kestrel = await hosts.GetAsync("kestrel", "net10.0");
 
         Assert.Equal("grpc-core", legacy.Ready.Stack);
-        Assert.Equal("built-here", legacy.Ready.Components["grpcApi"]);
+        Assert.Equal("2.85.0", legacy.Ready.Components["Grpc.Core.Api"]);
         Assert.Equal("2.46.5", legacy.Ready.Components["Grpc.Core"]);
         Assert.Equal("kestrel", kestrel.Ready.Stack);
-        Assert.Equal("built-here", kestrel.Ready.Components["grpcApi"]);
+        Assert.Equal("2.85.0", kestrel.Ready.Components["Grpc.Core.Api"]);
+        Assert.Equal("2.85.0", kestrel.Ready.Components["Grpc.Net.Common"]);
         Assert.Equal("2.85.0", kestrel.Ready.Components["Grpc.AspNetCore.Server"]);
     }
 

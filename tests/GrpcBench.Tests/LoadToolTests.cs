@@ -27,7 +27,8 @@ public class LoadToolTests
         Assert.InRange(getInt.AchievedInjectionRate, 49, 51);
         Assert.Equal(0, getInt.Failed);
         Assert.StartsWith(".NET 10.", result.ClientRuntimeReported);
-        Assert.Equal("built-here", result.Components["grpcApi"]);
+        Assert.Equal("2.85.0", result.Components["Grpc.Core.Api"]);
+        Assert.Equal("2.85.0", result.Components["Grpc.Net.Client"]);
     }
 
     [Fact]

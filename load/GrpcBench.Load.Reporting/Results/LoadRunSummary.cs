@@ -22,7 +22,7 @@ public sealed record ScenarioLoad(IReadOnlyList<string> Simulations, string Warm
 /// <param name="Status">"ok", "failed" (with <see cref="Reason"/>: a host that died, a runtime that reported another version) or "skipped" (a runtime not installed).</param>
 /// <param name="HostRuntimeReported">RuntimeInformation.FrameworkDescription of the host process.</param>
 /// <param name="ClientRuntimeReported">The same of the process that made the calls.</param>
-/// <param name="Components">The gRPC assemblies and versions the host and the client loaded; "grpcApi" says "built-here" or a package version.</param>
+/// <param name="Components">The gRPC assemblies and versions the host and the client loaded, with their package versions.</param>
 /// <param name="HostSettings">The host's effective settings, from its ready line.</param>
 /// <param name="ClientPeakRssMiB">The load worker's peak resident memory.</param>
 /// <param name="WireBytes">Bytes that crossed the shaped link (its loopback's counter), both directions, warm-up included; null without a link.</param>

@@ -44,7 +44,7 @@ public class MarkdownReportTests
         Assert.StartsWith("# gRPC load run: preset seed, failed", Report);
         Assert.Contains("- command line: `--preset seed --out results/sample`", Report);
         Assert.Contains("- machine: 2 cores, 7.8 GiB, Sample CPU @ 2.00GHz, Debian GNU/Linux 12; link: loopback, unshaped", Report);
-        Assert.Contains("- components (over every configuration): grpcApi built-here, Grpc.Core 2.46.5", Report);
+        Assert.Contains("- components (over every configuration): Grpc.Core 2.46.5, Grpc.Core.Api 2.85.0", Report);
         Assert.Contains("| sendLargeData | ramping inject to 50 per 1 s over 15 s, then ramping inject to 20 per 1 s over 15 s | 3 s at the first phase's rate, not counted | 20 MiB | 30 s |", Report);
         Assert.Contains("## Verdicts", Report);
         Assert.Contains("| getInt | 600 | 0 |  | 20.0 | 20.0 / 20.0 | 0.6 / 0.0 |", Report);

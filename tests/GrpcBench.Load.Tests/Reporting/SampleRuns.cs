@@ -32,7 +32,7 @@ internal static class SampleRuns
     public static ConfigurationResult Ok(LoadConfiguration configuration, double uploadP99, double getIntP99, double? uploadP50 = null,
         IReadOnlyDictionary<string, long>? getIntFails = null, IReadOnlyDictionary<string, long>? uploadFails = null) =>
         new(configuration, "ok", null, ".NET 8.0.11", ".NET 8.0.11",
-            new Dictionary<string, string> { ["grpcApi"] = "built-here", ["Grpc.Core"] = "2.46.5" }, null, 12.5, 250.4, 8.4,
+            new Dictionary<string, string> { ["Grpc.Core.Api"] = "2.85.0", ["Grpc.Core"] = "2.46.5" }, null, 12.5, 250.4, 8.4,
             [
                 Stats(ScenarioNames.SendLargeData, uploadP50 ?? uploadP99 / 2, uploadP99, uploadFails ?? new Dictionary<string, long>()),
                 Stats(ScenarioNames.GetInt, getIntP99 / 2, getIntP99, getIntFails ?? new Dictionary<string, long>()),
