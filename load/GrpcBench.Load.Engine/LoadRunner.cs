@@ -4,13 +4,15 @@ namespace GrpcBench.Load.Engine;
 public static class LoadRunner
 {
     private static readonly TimeSpan ProgressInterval = TimeSpan.FromMilliseconds(500);
+    private const int ProgressReportsPerSnapshot = 10;
 
     /// <summary>
     /// Returns when every scenario has played its phases and every call has ended or passed its deadline. Cancelling
     /// stops injection and cuts in-flight calls short; the partial result is then marked <see cref="LoadResult.Cancelled"/>.
     /// </summary>
+    /// <param name="snapshots">Every 5 s, the figures so far: what a process that dies mid-run can still hand over.</param>
     public static async Task<LoadResult> RunAsync(IReadOnlyList<LoadScenario> scenarios, IProgress<LoadProgress>? progress = null,
-        CancellationToken cancellationToken = default)
+        CancellationToken cancellationToken = default, IProgress<LoadResult>? snapshots = null)
     {
         if (scenarios.Count == 0) throw new ArgumentException("no scenario to run", nameof(scenarios));
         if (scenarios.Select(s => s.Name).Distinct().Count() != scenarios.Count) throw new ArgumentException("scenario names must differ", nameof(scenarios));
@@ -21,18 +23,21 @@ public static class LoadRunner
         // Away from the caller's synchronization context (a UI's, a test runner's), so that no continuation of the
         // engine queues behind the caller's own work.
         var finished = Task.Run(() => Task.WhenAll(runs.Select(run => run.RunAsync(cancellationToken))));
-        if (progress is not null) await Task.Run(() => ReportAsync(progress, clock, runs, finished));
+        if (progress is not null || snapshots is not null) await Task.Run(() => ReportAsync(progress, snapshots, startedAt, clock, runs, finished));
         var stats = await finished;
         return new(startedAt, DateTimeOffset.UtcNow, cancellationToken.IsCancellationRequested, stats);
     }
 
-    private static async Task ReportAsync(IProgress<LoadProgress> progress, RunClock clock, IReadOnlyList<ScenarioRun> runs, Task finished)
+    private static async Task ReportAsync(IProgress<LoadProgress>? progress, IProgress<LoadResult>? snapshots, DateTimeOffset startedAt, RunClock clock,
+        IReadOnlyList<ScenarioRun> runs, Task finished)
     {
-        do
+        for (var report = 1; ; report++)
         {
             await Task.WhenAny(finished, Task.Delay(ProgressInterval));
-            progress.Report(new(clock.Elapsed, runs.Select(run => run.Progress()).ToArray()));
+            progress?.Report(new(clock.Elapsed, runs.Select(run => run.Progress()).ToArray()));
+            if (finished.IsCompleted) return;
+            if (report % ProgressReportsPerSnapshot == 0)
+                snapshots?.Report(new(startedAt, DateTimeOffset.UtcNow, false, runs.Select(run => run.Snapshot()).ToArray()));
         }
-        while (!finished.IsCompleted);
     }
 }

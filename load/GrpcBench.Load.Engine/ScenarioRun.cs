@@ -1,10 +1,13 @@
+using System.Collections.Concurrent;
+
 namespace GrpcBench.Load.Engine;
 
 /// <summary>
 /// One scenario's phases, played on the run's clock. Open-model calls start on their schedule and the injector never
 /// waits for them; closed-model loops each wait for their own call. Both are counted in <see cref="_pending"/>,
 /// which also holds one for the injector itself, so that it reaches zero only once injection has stopped and every
-/// call has ended.
+/// call has ended. Warm-up calls still in flight when the first measured phase starts are cut short and waited for,
+/// so that none overlaps a measured call (in the closed model, one copy means one call at a time).
 /// </summary>
 internal sealed class ScenarioRun
 {
@@ -13,6 +16,7 @@ internal sealed class ScenarioRun
     private readonly RunClock _clock;
     private readonly ScenarioRecorder _recorder = new();
     private readonly TaskCompletionSource _drained = new(TaskCreationOptions.RunContinuationsAsynchronously);
+    private readonly ConcurrentQueue<Task> _warmUpCalls = new();
     private int _pending = 1;
     private long _invocations;
     private long _stoppedAtTicks = -1;
@@ -21,14 +25,22 @@ internal sealed class ScenarioRun
 
     public async Task<ScenarioStats> RunAsync(CancellationToken cancellationToken)
     {
+        using var warmUp = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         // A thread of its own, not the thread pool's: steps that block pool threads, or a pool still growing at
         // start-up, would otherwise delay starts by hundreds of milliseconds.
-        await Task.Factory.StartNew(() => PlayPhases(cancellationToken), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        await Task.Factory.StartNew(() => PlayPhases(warmUp, cancellationToken), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
         var stoppedAt = _clock.Elapsed;
         Volatile.Write(ref _stoppedAtTicks, stoppedAt.Ticks);
         Release();
         await _drained.Task;
         var measured = TimeSpan.FromTicks(Math.Clamp((stoppedAt - _plan.MeasuredStart).Ticks, 0, _plan.MeasuredDuration.Ticks));
+        return _recorder.Stats(_scenario.Name, measured, _plan.AskedInjectionRate, Interlocked.Read(ref _invocations));
+    }
+
+    /// <summary>The figures so far, over the measured time elapsed so far.</summary>
+    public ScenarioStats Snapshot()
+    {
+        var measured = TimeSpan.FromTicks(Math.Clamp((_clock.Elapsed - _plan.MeasuredStart).Ticks, 0, _plan.MeasuredDuration.Ticks));
         return _recorder.Stats(_scenario.Name, measured, _plan.AskedInjectionRate, Interlocked.Read(ref _invocations));
     }
 
@@ -51,16 +63,27 @@ internal sealed class ScenarioRun
             ok, failed, Math.Max(0, Volatile.Read(ref _pending) - 1));
     }
 
-    private void PlayPhases(CancellationToken cancellationToken)
+    private void PlayPhases(CancellationTokenSource warmUp, CancellationToken cancellationToken)
     {
         foreach (var phase in _plan.Phases)
         {
             if (!_clock.WaitUntil(phase.Start, cancellationToken)) return;
-            if (phase.Schedule is null) StartLoops(phase, cancellationToken);
-            else if (!Inject(phase, phase.Schedule, cancellationToken)) return;
+            if (!phase.IsWarmUp) EndWarmUp(warmUp);
+            var calls = phase.IsWarmUp ? warmUp.Token : cancellationToken;
+            if (phase.Schedule is null) StartLoops(phase, calls);
+            else if (!Inject(phase, phase.Schedule, calls)) return;
         }
 
         _clock.WaitUntil(_plan.End, cancellationToken);
+    }
+
+    /// <summary>Cuts the warm-up calls still in flight and waits for them (a cut call ends at once, see StepCall).</summary>
+    private void EndWarmUp(CancellationTokenSource warmUp)
+    {
+        if (_warmUpCalls.IsEmpty) return;
+        warmUp.Cancel();
+        Task.WaitAll([.. _warmUpCalls], _scenario.CallTimeout);
+        _warmUpCalls.Clear();
     }
 
     private bool Inject(PlannedPhase phase, InjectionSchedule schedule, CancellationToken cancellationToken)
@@ -70,7 +93,7 @@ internal sealed class ScenarioRun
             var scheduledStart = phase.Start + schedule.StartOf(call);
             if (!_clock.WaitUntil(scheduledStart, cancellationToken)) return false;
             if (!phase.IsWarmUp) _recorder.Started(scheduledStart, _clock.Elapsed);
-            _ = CountedAsync(CallAsync(scheduledStart, !phase.IsWarmUp, cancellationToken));
+            _ = CountedAsync(WarmUpTracked(phase, CallAsync(scheduledStart, !phase.IsWarmUp, cancellationToken)));
         }
 
         return true;
@@ -78,7 +101,13 @@ internal sealed class ScenarioRun
 
     private void StartLoops(PlannedPhase phase, CancellationToken cancellationToken)
     {
-        for (var copy = 0; copy < phase.Copies; copy++) _ = CountedAsync(LoopAsync(phase, cancellationToken));
+        for (var copy = 0; copy < phase.Copies; copy++) _ = CountedAsync(WarmUpTracked(phase, LoopAsync(phase, cancellationToken)));
+    }
+
+    private Task WarmUpTracked(PlannedPhase phase, Task work)
+    {
+        if (phase.IsWarmUp) _warmUpCalls.Enqueue(work);
+        return work;
     }
 
     private async Task LoopAsync(PlannedPhase phase, CancellationToken cancellationToken)

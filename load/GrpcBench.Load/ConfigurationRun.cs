@@ -1,5 +1,4 @@
 using System.Text.Json;
-using GrpcBench.Clients;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
@@ -61,13 +60,18 @@ public static class ConfigurationRun
                 url = host.Ready.Url;
             }
 
+            // The host's CPU time counts from when the worker's load begins, as the worker's own does.
             var cpuBefore = host is null ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
-            var spec = new WorkerSpec(configuration, url, host?.Ready.CertificatePem, ClientSettingsFor(configuration), shape);
+            void LoadBegins()
+            {
+                if (host is not null && !host.HasExited) cpuBefore = ProcessStats.CpuTime(host.Pid);
+            }
+            var spec = new WorkerSpec(configuration, url, host?.Ready.CertificatePem, shape);
             using var stopWorker = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
             var wireBefore = link?.LoopbackBytes();
-            var worker = WorkerProcess.RunAsync(spec, onProgress, stopWorker.Token, link?.Name);
+            var worker = WorkerProcess.RunAsync(spec, onProgress, stopWorker.Token, link?.Name, LoadBegins);
             var hostDied = await WatchAsync(host, worker, stopWorker);
-            var measured = await worker;
+            var (measured, workerFailure) = await worker;
             var wireBytes = link?.LoopbackBytes() - wireBefore;
 
             double? serverCpu = null, serverRss = null;
@@ -78,9 +82,9 @@ public static class ConfigurationRun
             }
             var components = new Dictionary<string, string>(measured.Components);
             foreach (var (name, version) in host?.Ready.Components ?? []) components[name] = version;
-            var status = hostDied ? "failed" : measured.Load.Cancelled ? "cancelled" : "ok";
-            var reason = hostDied ? $"the host exited during the run (exit code {host!.ExitCode}): {Tail(host.StandardError)}"
-                : measured.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null;
+            var status = hostDied || workerFailure is not null ? "failed" : measured.Load.Cancelled ? "cancelled" : "ok";
+            var reason = hostDied ? HostDied(host!)
+                : workerFailure ?? (measured.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
             return new ConfigurationResult(configuration, status, reason, host?.Ready.Runtime ?? measured.Runtime, measured.Runtime, components,
                 host?.Ready.Settings, serverCpu, serverRss, measured.CpuSeconds, measured.Load.Scenarios, measured.PeakRssMiB, wireBytes);
         }
@@ -134,35 +138,17 @@ public static class ConfigurationRun
     /// <summary>The host setting for how many records its store holds (the record service's).</summary>
     public const string RecordCountArgument = "--records:count";
 
-    public static ClientSettings ClientSettingsFor(LoadConfiguration configuration)
-    {
-        var settings = new ClientSettings
-        {
-            Stack = configuration.Client is "grpc-core" or "grpc-net" ? configuration.Client : ClientStacks.GrpcNet,
-            Profile = configuration.ClientProfile,
-            MaxSendMessageSize = null,
-            Compression = Enum.Parse<CallCompression>(configuration.Compression, ignoreCase: true),
-            CompressionLevel = configuration.CompressionLevel switch
-            {
-                "fastest" => System.IO.Compression.CompressionLevel.Fastest,
-                "optimal" => System.IO.Compression.CompressionLevel.Optimal,
-                _ => null,
-            },
-        };
-        foreach (var (name, value) in configuration.ClientSettings)
-        {
-            settings = name switch
-            {
-                "enableMultipleHttp2Connections" => settings with { EnableMultipleHttp2Connections = bool.Parse(value) },
-                "initialHttp2StreamWindowSize" => settings with { InitialHttp2StreamWindowSize = int.Parse(value) },
-                _ => throw new ArgumentException($"unknown client setting {name}"),
-            };
-        }
-        return settings;
-    }
-
     private static ConfigurationResult Outcome(LoadConfiguration configuration, string status, string reason) =>
         new(configuration, status, reason, null, null, new Dictionary<string, string>(), null, null, null, null, []);
 
-    private static string Tail(string text) => string.Join(" | ", text.Split('\n', StringSplitOptions.RemoveEmptyEntries).TakeLast(3));
+    /// <summary>The exception that ended the host first, where its output names one, then the exit code and the output's last lines.</summary>
+    public static string HostDied(HostProcess host)
+    {
+        var lines = host.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var exception = lines.Select(l => ExceptionLine.Match(l)).FirstOrDefault(m => m.Success)?.Groups[1].Value;
+        var tail = string.Join(" | ", lines.TakeLast(3));
+        return (exception is null ? "" : exception + "; ") + $"the host exited during the run (exit code {host.ExitCode}): {tail}";
+    }
+
+    private static readonly System.Text.RegularExpressions.Regex ExceptionLine = new(@"^(?:Unhandled exception\. )?([\w.]+(?:Exception|Error): .*)$");
 }

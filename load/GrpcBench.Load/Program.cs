@@ -1,4 +1,5 @@
 using System.CommandLine;
+using static GrpcBench.Load.CommandLineOptions;
 using GrpcBench.Hosting;
 using GrpcBench.Load;
 using GrpcBench.Load.Reporting;
@@ -115,50 +116,7 @@ var compare = new Command("compare", "Puts two runs side by side: every shared c
 compare.SetAction(parse => LoadRun.Compare(parse.GetValue(baseFolder)!, parse.GetValue(diffFolder)!, parse.GetValue(threshold), parse.GetValue(acrossRuntimes)));
 root.Subcommands.Add(compare);
 
-var probeRuntime = List("--runtime", "Kestrel host runtimes", [.. DotnetRoots.Runtimes]);
-Option<string[]> probeWindows = new("--client-windows") { Description = "Client HTTP/2 stream windows (initialHttp2StreamWindowSize), one configuration each: default, or 65535 to 16777216 bytes", AllowMultipleArgumentsPerToken = true };
-Option<int> probePageSize = new("--page-size") { Description = "Records per page, 1-10,000 (500 is about 125 KiB, twice the default window)", DefaultValueFactory = _ => 500 };
-Option<int> probeSeconds = new("--seconds") { Description = "Seconds per configuration, 1-3,600", DefaultValueFactory = _ => 60 };
-Option<int> probeTimeout = new("--call-timeout-seconds") { Description = "A call with no answer after this long counts as lost, 1-60", DefaultValueFactory = _ => 2 };
-Option<string?> probeOutput = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
-var lostResponses = new Command("lost-responses", "Counts the responses Kestrel never sends when they are larger than the client's stream window (docs/streaming.md).")
-{
-    probeRuntime, probeWindows, probePageSize, probeSeconds, probeTimeout, probeOutput,
-};
-lostResponses.SetAction(async (parse, cancellationToken) =>
-{
-    IReadOnlyList<int?> windows;
-    try
-    {
-        windows = (parse.GetValue(probeWindows) is { Length: > 0 } values ? values.SelectMany(Split) : ["default", "1048576"]).Distinct()
-            .Select(text => text == "default" ? (int?)null
-                : int.TryParse(text, out var bytes) && bytes is >= 65_535 and <= 16 * 1024 * 1024 ? bytes
-                : throw new FormatException($"--client-windows {text}: allowed default or a whole number of bytes from 65535 to 16777216")).ToArray();
-        Within("--page-size", parse.GetValue(probePageSize), 1, 10_000);
-        Within("--seconds", parse.GetValue(probeSeconds), 1, 3_600);
-        Within("--call-timeout-seconds", parse.GetValue(probeTimeout), 1, 60);
-    }
-    catch (FormatException e)
-    {
-        Console.Error.WriteLine("invalid option: " + e.Message);
-        return 2;
-    }
-    return await LostResponseProbe.RunAsync(Chosen(parse, probeRuntime, ["net8.0", "net9.0", "net10.0"]), windows, parse.GetValue(probePageSize),
-        parse.GetValue(probeSeconds), parse.GetValue(probeTimeout), parse.GetValue(probeOutput), string.Join(' ', args), cancellationToken);
-});
-root.Subcommands.Add(lostResponses);
-
-Option<string> spec = new("--spec") { Required = true };
-Option<int?> parentPid = new("--parent-pid");
-var worker = new Command("worker", "Internal: the load worker the tool starts per configuration.") { spec, parentPid };
-worker.Hidden = true;
-worker.SetAction(async (parse, cancellationToken) =>
-{
-    using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-    ParentWatch.StopWhenGone(parse.GetValue(parentPid), () => stop.Cancel());
-    return await Worker.RunAsync(parse.GetValue(spec)!, stop.Token);
-});
-root.Subcommands.Add(worker);
+root.Subcommands.Add(LostResponsesCommand.Create());
 
 var parsed = root.Parse(args);
 if (parsed.Errors.Count > 0)
@@ -170,57 +128,3 @@ if (parsed.Errors.Count > 0)
 // Ctrl+C cancels the run, whose calls, worker and hosts then stop and whose results are still written: that
 // takes seconds, and System.CommandLine would end the process after 2.
 return await parsed.InvokeAsync(new InvocationConfiguration { ProcessTerminationTimeout = TimeSpan.FromSeconds(60) });
-
-static Option<string[]> List(string name, string description, string[] allowed)
-{
-    var option = new Option<string[]>(name) { Description = $"{description}: {string.Join(", ", allowed)} (comma or space separated)", AllowMultipleArgumentsPerToken = true };
-    option.Validators.Add(result =>
-    {
-        foreach (var value in (result.GetValueOrDefault<string[]>() ?? []).SelectMany(Split))
-            if (!allowed.Contains(value)) result.AddError($"{name} {value}: allowed {string.Join(", ", allowed)}");
-    });
-    return option;
-}
-
-// System.CommandLine's own check (AcceptOnlyFromAmong) does not name the option in its message.
-static void OneOf(Option option, string[] allowed) => option.Validators.Add(result =>
-{
-    if (result.GetValueOrDefault<string?>() is { } value && !allowed.Contains(value)) result.AddError($"{option.Name} {value}: allowed {string.Join(", ", allowed)}");
-});
-
-static IReadOnlyList<string> Chosen(ParseResult parse, Option<string[]> option, IReadOnlyList<string> preset) =>
-    parse.GetValue(option) is { Length: > 0 } values ? values.SelectMany(Split).Distinct().ToArray() : preset;
-
-static IEnumerable<string> Split(string value) => value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-
-static int Within(string name, int value, int min, int max) =>
-    value >= min && value <= max ? value : throw new FormatException($"{name} {value}: allowed {min} to {max}");
-
-static IReadOnlyList<long>? Sizes(string option, string[]? values, long min, long max)
-{
-    var texts = (values ?? []).SelectMany(Split).ToArray();
-    if (texts.Length == 0) return null;
-    return texts.Select(text => GrpcBench.Load.Results.Sizes.Parse(text) is { } bytes && bytes >= min && bytes <= max ? bytes
-        : throw new FormatException($"{option} {text}: allowed sizes from {GrpcBench.Load.Results.Sizes.Describe(min)} to {GrpcBench.Load.Results.Sizes.Describe(max)} written like 100b, 64kib, 1.9mb, 20mib")).Distinct().ToArray();
-}
-
-static IReadOnlyList<int>? Counts(string option, string[]? values, int min, int max)
-{
-    var texts = (values ?? []).SelectMany(Split).ToArray();
-    if (texts.Length == 0) return null;
-    return texts.Select(text => int.TryParse(text, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var n) && n >= min && n <= max ? n
-        : throw new FormatException($"{option} {text}: allowed whole numbers from {min:#,##0} to {max:#,##0}")).Distinct().ToArray();
-}
-
-static IReadOnlyDictionary<string, string> Settings(string option, string[]? values, string[] names)
-{
-    var settings = new Dictionary<string, string>();
-    foreach (var pair in (values ?? []).SelectMany(Split))
-    {
-        var parts = pair.Split('=', 2);
-        if (parts.Length != 2 || !names.Contains(parts[0]) || !(long.TryParse(parts[1], out _) || bool.TryParse(parts[1], out _)))
-            throw new FormatException($"{option} {pair}: allowed NAME=VALUE with NAME one of {string.Join(", ", names)} and a number or true/false");
-        settings[parts[0]] = parts[1];
-    }
-    return settings;
-}

@@ -2,21 +2,29 @@ using System.Diagnostics;
 using System.Text.Json;
 using GrpcBench.Hosting;
 using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 
 namespace GrpcBench.Load;
 
+/// <summary>A worker that could not hand over any figure; its message begins with the cause.</summary>
 public sealed class WorkerFailedException(string message) : Exception(message);
 
-/// <summary>Starts a load worker on a runtime, relays its progress, and returns what it measured.</summary>
+/// <summary>What a worker handed over: its final figures, or, if it failed, the last it reported and why it failed.</summary>
+/// <param name="Failure">Null when the worker finished; else why not, the exception's type and message first where there was one.</param>
+public sealed record WorkerOutcome(WorkerResult Figures, string? Failure);
+
+/// <summary>Starts a load worker (load/GrpcBench.Load.Worker) on a runtime, relays its progress, and returns what it measured.</summary>
 public static class WorkerProcess
 {
     public static string AssemblyPath(string runtime) =>
-        Path.Combine(DotnetRoots.RepositoryRoot, "load", "GrpcBench.Load", "bin", BuildConfiguration.Current, runtime, "GrpcBench.Load.dll");
+        Path.Combine(DotnetRoots.RepositoryRoot, "load", "GrpcBench.Load.Worker", "bin", BuildConfiguration.Current, runtime, "GrpcBench.Load.Worker.dll");
 
     /// <summary>Cancelling asks the worker to stop (SIGINT) and returns its partial result; a worker that does not stop is killed.</summary>
+    /// <param name="onStarted">Called when the worker's load begins: where the host's CPU time starts to count.</param>
     /// <param name="networkNamespace">Where to start the worker (a <see cref="ShapedLink"/>'s namespace); null for the tool's own.</param>
-    public static async Task<WorkerResult> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken, string? networkNamespace = null)
+    public static async Task<WorkerOutcome> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken,
+        string? networkNamespace = null, Action? onStarted = null)
     {
         var runtime = spec.Configuration.ClientRuntime;
         var assembly = AssemblyPath(runtime);
@@ -24,23 +32,32 @@ public static class WorkerProcess
 
         var specFile = Path.Combine(Path.GetTempPath(), $"grpcbench-worker-{Guid.NewGuid():N}.json");
         await File.WriteAllTextAsync(specFile, JsonSerializer.Serialize(spec, WorkerJson.Options), CancellationToken.None);
-        var start = ShapedLink.Inside(DotnetRoots.StartInfo(runtime, assembly, ["worker", "--spec", specFile, "--parent-pid", Environment.ProcessId.ToString()]),
+        var start = ShapedLink.Inside(DotnetRoots.StartInfo(runtime, assembly, ["--spec", specFile, "--parent-pid", Environment.ProcessId.ToString()]),
             networkNamespace);
 
         using var process = new Process { StartInfo = start };
         var stderr = new List<string>();
-        WorkerResult? result = null;
+        WorkerResult? final = null, partial = null;
+        string? error = null;
         process.OutputDataReceived += (_, e) =>
         {
             if (e.Data is null || !e.Data.StartsWith('{')) return;
             var line = JsonSerializer.Deserialize<WorkerLine>(e.Data, WorkerJson.Options);
-            if (line?.Progress is { } progress) onProgress(progress);
-            if (line?.Result is { } r) result = r;
+            switch (line?.Event)
+            {
+                case WorkerLine.StartedEvent: onStarted?.Invoke(); break;
+                case WorkerLine.ProgressEvent when line.Progress is { } progress: onProgress(progress); break;
+                case WorkerLine.PartialEvent: partial = line.Result; break;
+                case WorkerLine.ResultEvent: final = line.Result; break;
+                case WorkerLine.ErrorEvent: error = line.Error; break;
+            }
         };
         process.ErrorDataReceived += (_, e) =>
         {
             if (e.Data is not null) lock (stderr) stderr.Add(e.Data);
         };
+        var limit = spec.Load.WorstCase + TimeSpan.FromSeconds(60);
+        string? failure = null;
         try
         {
             process.Start();
@@ -48,13 +65,13 @@ public static class WorkerProcess
             process.BeginErrorReadLine();
             using (cancellationToken.Register(() => Signals.Send(process.Id, Signals.Interrupt)))
             {
-                await process.WaitForExitAsync(CancellationToken.None).WaitAsync(spec.Load.WorstCase + TimeSpan.FromSeconds(60), CancellationToken.None);
+                await process.WaitForExitAsync(CancellationToken.None).WaitAsync(limit, CancellationToken.None);
             }
             process.WaitForExit(); // the last output lines
         }
         catch (TimeoutException)
         {
-            throw new WorkerFailedException($"the load worker did not finish within {(spec.Load.WorstCase + TimeSpan.FromSeconds(60)).TotalSeconds:0} s");
+            failure = $"the load worker on {runtime} did not finish within {limit.TotalSeconds:0} s and was killed";
         }
         finally
         {
@@ -62,10 +79,22 @@ public static class WorkerProcess
             File.Delete(specFile);
         }
 
-        if (result is null)
-            throw new WorkerFailedException($"the load worker on {runtime} exited with code {process.ExitCode} without a result: {string.Join(" | ", stderr.TakeLast(5))}");
-        if (RuntimeVersions.Major(result.Runtime) != RuntimeVersions.Major(runtime))
-            throw new WorkerFailedException($"the load worker was asked to run on {runtime} but reports {result.Runtime}; refusing its results");
-        return result;
+        var figures = final ?? partial;
+        if (final is null)
+        {
+            failure ??= error is not null
+                ? $"{error} (in the load worker on {runtime})"
+                : $"the load worker on {runtime} ended {Ending(process.ExitCode)} without its final figures: {string.Join(" | ", stderr.TakeLast(3))}";
+            if (figures is null) throw new WorkerFailedException(failure);
+            failure += $"; the figures it reported until then ({Measured(figures)}) are kept";
+        }
+        if (RuntimeVersions.Major(figures!.Runtime) != RuntimeVersions.Major(runtime))
+            throw new WorkerFailedException($"the load worker was asked to run on {runtime} but reports {figures.Runtime}; refusing its results");
+        return new WorkerOutcome(figures, failure);
     }
+
+    private static string Ending(int exitCode) => exitCode > 128 ? $"by signal {exitCode - 128}{(exitCode == 137 ? " (SIGKILL)" : "")}" : $"with exit code {exitCode}";
+
+    private static string Measured(WorkerResult figures) =>
+        string.Join(", ", figures.Load.Scenarios.Select(s => $"{s.Name} {s.DurationSeconds:0.#} s, {s.Ok} ok, {s.Failed} failed"));
 }

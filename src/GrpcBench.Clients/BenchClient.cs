@@ -2,12 +2,14 @@ using Google.Protobuf;
 using Grpc.Core;
 using GrpcBench.Contracts;
 using GrpcBench.Contracts.Records;
-using GrpcBench.Service;
 
 namespace GrpcBench.Clients;
 
 /// <summary>What SendLargeData's trailers say the server received.</summary>
-public sealed record PayloadReceipt(long Length, string Checksum);
+public sealed record PayloadReceipt(long Length, string Checksum)
+{
+    public static PayloadReceipt Of(ReadOnlySpan<byte> sent) => new(sent.Length, PayloadChecksum.Of(sent).ToString("x16"));
+}
 
 /// <summary>
 /// A client of either stack with the bench's settings: getInt on the small-call channel, sendLargeData on the

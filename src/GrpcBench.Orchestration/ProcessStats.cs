@@ -12,10 +12,20 @@ public static class ProcessStats
         return TimeSpan.FromSeconds(ticks / (double)ClockTicksPerSecond);
     }
 
-    public static double PeakRssMiB(int pid)
+    public static double PeakRssMiB(int pid) => PeakRssMiB(File.ReadAllText($"/proc/{pid}/status"));
+
+    /// <summary>
+    /// VmHWM of a /proc/&lt;pid&gt;/status text. The kernel prints "VmHWM:\t%8lu kB": from 10,000,000 kB on there is no
+    /// space between the tab and the number, so the fields are split on any white space.
+    /// </summary>
+    public static double PeakRssMiB(string status)
     {
-        var line = File.ReadLines($"/proc/{pid}/status").First(l => l.StartsWith("VmHWM:"));
-        return long.Parse(line.Split(' ', StringSplitOptions.RemoveEmptyEntries)[1]) / 1024.0;
+        var line = status.Split('\n').FirstOrDefault(l => l.StartsWith("VmHWM:", StringComparison.Ordinal))
+            ?? throw new FormatException("no VmHWM line in /proc/<pid>/status");
+        var fields = line.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries);
+        return fields.Length >= 2 && long.TryParse(fields[1], System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var kiB)
+            ? kiB / 1024.0
+            : throw new FormatException($"unexpected VmHWM line in /proc/<pid>/status: {line}");
     }
 
     // USER_HZ is 100 on every Linux architecture .NET supports.

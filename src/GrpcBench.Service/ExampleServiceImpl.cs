@@ -34,10 +34,3 @@ public sealed record ExampleServiceOptions(TimeSpan GetIntDelay)
 {
     public static readonly ExampleServiceOptions Default = new(TimeSpan.Zero);
 }
-
-/// <summary>The trailers in which SendLargeData reports what it received.</summary>
-public static class PayloadTrailers
-{
-    public const string Length = "payload-length";
-    public const string Checksum = "payload-checksum";
-}

@@ -1,3 +1,5 @@
+using GrpcBench.Contracts;
+
 namespace GrpcBench.Service;
 
 /// <summary>

@@ -30,4 +30,18 @@ public class ProgressTests
         Assert.Contains(scenario, s => s is { PhaseIndex: 1, TargetRatePerSecond: 20 });
         Assert.Equal(new ScenarioProgress("progress", 2, "done", 0, TimeSpan.Zero, TimeSpan.Zero, 30, 0, 0), scenario[^1]);
     }
+
+    [Fact]
+    public async Task Figures_so_far_are_handed_over_every_5_s_while_the_run_lasts()
+    {
+        var partial = new ConcurrentQueue<LoadResult>();
+
+        var result = await LoadRunner.RunAsync([LoadScenario.Create("partial", Fast).WithLoadSimulations(LoadSimulation.Inject(10, Seconds(1), Seconds(6)))],
+            snapshots: new Progress<LoadResult>(partial.Enqueue));
+
+        var first = Assert.Single(partial).Scenarios.Single();
+        Assert.InRange(first.DurationSeconds, 4.5, 5.5);
+        Assert.InRange(first.Ok, 40, 55);
+        Assert.Equal(60, result.Scenarios.Single().Ok);
+    }
 }

@@ -24,4 +24,33 @@ public class WarmUpTests
         Assert.Equal((20, 0), (stats.Ok, stats.Failed));
         Assert.Equal(1, stats.DurationSeconds);
     }
+
+    [Fact]
+    public async Task A_closed_phase_of_one_copy_never_overlaps_a_warm_up_call_still_in_flight()
+    {
+        var concurrency = new ConcurrencyMeter();
+        // 300 ms calls against a 500 ms warm-up: the warm-up's second call is in flight when measuring starts.
+        var stats = await RunOneAsync(LoadScenario.Create("one at a time", context => concurrency.MeasureAsync(() => Task.Delay(300, context.CancellationToken)))
+            .WithLoadSimulations(LoadSimulation.KeepConstant(1, Seconds(1)))
+            .WithWarmUpDuration(Seconds(0.5)));
+
+        Assert.Equal(1, concurrency.Max);
+        Assert.Equal(0, stats.Failed);
+        // Each measured call its own 300 ms, not shared with a warm-up call.
+        Assert.InRange(stats.Latency.Max, 300 - TimerSlack.Ms, 400);
+    }
+
+    [Fact]
+    public async Task Open_model_warm_up_calls_still_in_flight_are_cut_before_measuring_starts()
+    {
+        var concurrency = new ConcurrencyMeter();
+        var stats = await RunOneAsync(LoadScenario.Create("slow warm-up", context => concurrency.MeasureAsync(() =>
+                Task.Delay(context.ScheduledStart < Seconds(1) ? 5_000 : 50, context.CancellationToken)))
+            .WithLoadSimulations(LoadSimulation.Inject(4, Seconds(1), Seconds(1)))
+            .WithWarmUpDuration(Seconds(1)));
+
+        // Four 5 s warm-up calls would still run beside the measured ones without the cut.
+        Assert.Equal(4, concurrency.Max);
+        Assert.Equal((4, 0), (stats.Ok, stats.Failed));
+    }
 }

@@ -36,10 +36,11 @@ public class LoadToolTests
     {
         await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0", ["--getIntDelayMs", "400"]));
         var shape = new LoadShape([new RampPhase(20, 4, Constant: true)], 1024, 0, 10);
-        var spec = new WorkerSpec(Kestrel(), host.Ready.Url, null, ConfigurationRun.ClientSettingsFor(Kestrel()), shape);
+        var spec = new WorkerSpec(Kestrel(), host.Ready.Url, null, shape);
 
-        var measured = await WorkerProcess.RunAsync(spec, _ => { }, CancellationToken.None);
+        var (measured, failure) = await WorkerProcess.RunAsync(spec, _ => { }, CancellationToken.None);
 
+        Assert.Null(failure);
         var getInt = measured.Load.Scenarios.Single(s => s.Name == ScenarioNames.GetInt);
         Assert.InRange(getInt.Requests, 79, 81);
         Assert.InRange(getInt.AchievedInjectionRate, 19.6, 20.4);
@@ -66,6 +67,45 @@ public class LoadToolTests
         Assert.Equal("failed", result.Status);
         Assert.Contains("the host exited during the run", result.Reason);
         Assert.True(result.Scenario(ScenarioNames.GetInt)!.Ok > 0, "the calls before the kill are kept");
+    }
+
+    [Fact]
+    public async Task A_worker_killed_mid_run_makes_the_configuration_failed_and_keeps_the_figures_it_reported()
+    {
+        var shape = new LoadShape([new RampPhase(20, 12, Constant: true)], 64 * 1024, 0, 5);
+        var mark = Random.Shared.Next(1_000, 1_000_000).ToString();
+        var configuration = Kestrel() with { KestrelSettings = new Dictionary<string, string> { ["maxStreamsPerConnection"] = mark } };
+        var killed = 0;
+
+        var result = await ConfigurationRun.RunAsync(configuration, shape, progress =>
+        {
+            // After the first figures so far (every 5 s of load).
+            if (progress.Elapsed < TimeSpan.FromSeconds(7) || Interlocked.Exchange(ref killed, 1) == 1) return;
+            // This run's worker: its spec names the configuration's mark (other tests run workers beside it).
+            foreach (var worker in Hosts.ChildrenOf(Environment.ProcessId).Where(pid => Hosts.CommandLine(pid).Split('\0') is var args
+                         && args.Any(a => a.EndsWith("GrpcBench.Load.Worker.dll")) && File.ReadAllText(args[Array.IndexOf(args, "--spec") + 1]).Contains($"\"{mark}\"")))
+                Process.GetProcessById(worker).Kill();
+        }, CancellationToken.None);
+
+        Assert.Equal(1, killed);
+        Assert.Equal("failed", result.Status);
+        Assert.StartsWith("the load worker on net10.0 ended by signal 9 (SIGKILL) without its final figures", result.Reason);
+        Assert.Contains("are kept", result.Reason);
+        var getInt = result.Scenario(ScenarioNames.GetInt)!;
+        Assert.InRange(getInt.Ok, 60, 239);
+        Assert.InRange(getInt.DurationSeconds, 4, 11);
+    }
+
+    [Fact]
+    public async Task A_worker_that_throws_gives_the_exception_type_and_message_as_the_reason()
+    {
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0", []));
+        var shape = new LoadShape([new RampPhase(5, 1, Constant: true)], 1024, 0, 5);
+        var spec = new WorkerSpec(Kestrel() with { ClientSettings = new Dictionary<string, string> { ["noSuchSetting"] = "1" } }, host.Ready.Url, null, shape);
+
+        var failure = await Assert.ThrowsAsync<WorkerFailedException>(() => WorkerProcess.RunAsync(spec, _ => { }, CancellationToken.None));
+
+        Assert.StartsWith("System.ArgumentException: unknown client setting noSuchSetting (in the load worker on net10.0)", failure.Message);
     }
 
     [Fact]

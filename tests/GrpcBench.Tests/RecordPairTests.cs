@@ -1,5 +1,6 @@
 using Google.Protobuf;
 using Grpc.Core;
+using GrpcBench.Contracts;
 using GrpcBench.Clients;
 using GrpcBench.Contracts.Records;
 using GrpcBench.Records;

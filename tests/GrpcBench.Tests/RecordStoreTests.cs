@@ -1,3 +1,4 @@
+using GrpcBench.Contracts;
 using GrpcBench.Contracts.Records;
 using GrpcBench.Records;
 using GrpcBench.Service;

@@ -1,7 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
-namespace GrpcBench.Load;
+namespace GrpcBench.Load.Results;
 
 /// <summary>How the tool and its workers talk: one JSON document per line.</summary>
 public static class WorkerJson

@@ -1,7 +1,7 @@
 using System.Buffers.Binary;
 using System.Runtime.InteropServices;
 
-namespace GrpcBench.Service;
+namespace GrpcBench.Contracts;
 
 /// <summary>
 /// A cheap checksum that depends on every byte: the sum of the payload's 64-bit little-endian words and of

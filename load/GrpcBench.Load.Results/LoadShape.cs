@@ -1,8 +1,7 @@
 using System.Globalization;
 using GrpcBench.Load.Engine;
-using GrpcBench.Load.Results;
 
-namespace GrpcBench.Load;
+namespace GrpcBench.Load.Results;
 
 /// <summary>
 /// One phase of the offered load: the injection rate moves linearly to <see cref="PerSecond"/> over <see cref="Seconds"/>

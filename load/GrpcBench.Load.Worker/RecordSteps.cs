@@ -5,7 +5,7 @@ using GrpcBench.Contracts.Records;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Load;
+namespace GrpcBench.Load.Worker;
 
 /// <summary>
 /// The record service's calls as steps: the query's records as one stream, as pages one after the other, as pages
@@ -16,12 +16,12 @@ namespace GrpcBench.Load;
 /// The reads of <see cref="RecordReads"/>, without keeping the records: a step that collected them would measure the
 /// client's memory for a list, not the transfer's.
 /// </remarks>
-public sealed class RecordSteps(BenchClient client, LoadShape shape, LoadConfiguration configuration)
+public sealed class RecordSteps(BenchClient client, LoadShape shape, LoadConfiguration configuration, byte[] payload)
 {
     private readonly RecordService.RecordServiceClient records = client.Records;
     private readonly RecordQuery _query = new() { Limit = shape.RecordCount };
     private readonly int _pageSize = configuration.PageSize ?? 1_000;
-    private readonly byte[] _payload = Payload.Of(shape.PayloadContent, shape.PayloadBytes);
+    private readonly byte[] _payload = payload;
     private IReadOnlyList<ByteString>? _chunks;
 
     public async Task<StepResult> StreamAsync(StepContext context)

@@ -1,0 +1,35 @@
+using GrpcBench.Load.Engine;
+
+namespace GrpcBench.Load.Results;
+
+/// <summary>What a load worker is told to do: whom to load, with which client (the configuration says), under which load.</summary>
+public sealed record WorkerSpec(LoadConfiguration Configuration, string TargetUrl, string? CertificatePem, LoadShape Load);
+
+/// <summary>
+/// A line a worker prints (one JSON document): "started" as its load begins (the tool starts counting the host's CPU
+/// then), "progress", "partial" figures so far, then "result", or "error" with the reason it could not go on.
+/// </summary>
+public sealed record WorkerLine(string Event, LoadProgress? Progress = null, WorkerResult? Result = null, string? Error = null, string? Runtime = null)
+{
+    public const string StartedEvent = "started";
+    public const string ProgressEvent = "progress";
+    public const string PartialEvent = "partial";
+    public const string ResultEvent = "result";
+    public const string ErrorEvent = "error";
+
+    public static WorkerLine Started(string runtime) => new(StartedEvent, Runtime: runtime);
+
+    public static WorkerLine Of(LoadProgress progress) => new(ProgressEvent, Progress: progress);
+
+    public static WorkerLine Partial(WorkerResult figures) => new(PartialEvent, Result: figures);
+
+    public static WorkerLine Final(WorkerResult figures) => new(ResultEvent, Result: figures);
+
+    /// <param name="reason">The exception's type and message first.</param>
+    public static WorkerLine Failed(string reason) => new(ErrorEvent, Error: reason);
+}
+
+/// <summary>What a worker measured, and what it ran on as it reports itself.</summary>
+/// <param name="CpuSeconds">The worker's CPU time from the start of its load (after start-up and set-up) to the figures.</param>
+/// <param name="PeakRssMiB">The worker's peak resident memory.</param>
+public sealed record WorkerResult(string Runtime, IReadOnlyDictionary<string, string> Components, double CpuSeconds, LoadResult Load, double? PeakRssMiB = null);

@@ -1,0 +1,61 @@
+using System.CommandLine;
+
+namespace GrpcBench.Load;
+
+/// <summary>How the tool's commands read their options: lists, allowed values and ranges, each error naming its option.</summary>
+public static class CommandLineOptions
+{
+    public static Option<string[]> List(string name, string description, string[] allowed)
+    {
+        var option = new Option<string[]>(name) { Description = $"{description}: {string.Join(", ", allowed)} (comma or space separated)", AllowMultipleArgumentsPerToken = true };
+        option.Validators.Add(result =>
+        {
+            foreach (var value in (result.GetValueOrDefault<string[]>() ?? []).SelectMany(Split))
+                if (!allowed.Contains(value)) result.AddError($"{name} {value}: allowed {string.Join(", ", allowed)}");
+        });
+        return option;
+    }
+
+    // System.CommandLine's own check (AcceptOnlyFromAmong) does not name the option in its message.
+    public static void OneOf(Option option, string[] allowed) => option.Validators.Add(result =>
+    {
+        if (result.GetValueOrDefault<string?>() is { } value && !allowed.Contains(value)) result.AddError($"{option.Name} {value}: allowed {string.Join(", ", allowed)}");
+    });
+
+    public static IReadOnlyList<string> Chosen(ParseResult parse, Option<string[]> option, IReadOnlyList<string> preset) =>
+        parse.GetValue(option) is { Length: > 0 } values ? values.SelectMany(Split).Distinct().ToArray() : preset;
+
+    public static IEnumerable<string> Split(string value) => value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+
+    public static int Within(string name, int value, int min, int max) =>
+        value >= min && value <= max ? value : throw new FormatException($"{name} {value}: allowed {min} to {max}");
+
+    public static IReadOnlyList<long>? Sizes(string option, string[]? values, long min, long max)
+    {
+        var texts = (values ?? []).SelectMany(Split).ToArray();
+        if (texts.Length == 0) return null;
+        return texts.Select(text => GrpcBench.Load.Results.Sizes.Parse(text) is { } bytes && bytes >= min && bytes <= max ? bytes
+            : throw new FormatException($"{option} {text}: allowed sizes from {GrpcBench.Load.Results.Sizes.Describe(min)} to {GrpcBench.Load.Results.Sizes.Describe(max)} written like 100b, 64kib, 1.9mb, 20mib")).Distinct().ToArray();
+    }
+
+    public static IReadOnlyList<int>? Counts(string option, string[]? values, int min, int max)
+    {
+        var texts = (values ?? []).SelectMany(Split).ToArray();
+        if (texts.Length == 0) return null;
+        return texts.Select(text => int.TryParse(text, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var n) && n >= min && n <= max ? n
+            : throw new FormatException($"{option} {text}: allowed whole numbers from {min:#,##0} to {max:#,##0}")).Distinct().ToArray();
+    }
+
+    public static IReadOnlyDictionary<string, string> Settings(string option, string[]? values, string[] names)
+    {
+        var settings = new Dictionary<string, string>();
+        foreach (var pair in (values ?? []).SelectMany(Split))
+        {
+            var parts = pair.Split('=', 2);
+            if (parts.Length != 2 || !names.Contains(parts[0]) || !(long.TryParse(parts[1], out _) || bool.TryParse(parts[1], out _)))
+                throw new FormatException($"{option} {pair}: allowed NAME=VALUE with NAME one of {string.Join(", ", names)} and a number or true/false");
+            settings[parts[0]] = parts[1];
+        }
+        return settings;
+    }
+}
