@@ -18,7 +18,7 @@ public static class ChartImage
     {
         var plot = new Plot();
         plot.Font.Set(FontName);
-        plot.Title(title, size: 15);
+        plot.Title(ChartText.Wrapped(title, 110), size: 15);
         return plot;
     }
 

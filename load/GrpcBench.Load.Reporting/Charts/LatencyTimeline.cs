@@ -10,20 +10,23 @@ namespace GrpcBench.Load.Reporting.Charts;
 /// </summary>
 public static class LatencyTimeline
 {
-    private const int PanelHeight = 260;
+    public const int PanelHeight = 260;
     private static readonly Color OkColor = Color.FromHex("#2b6cb0").WithAlpha(0.55);
     private static readonly Color FailedColor = Color.FromHex("#d62728").WithAlpha(0.8);
 
     public static byte[] Png(LoadRunSummary summary, string scenario)
     {
-        var calls = summary.Configurations.Select(r => r.Scenario(scenario)?.Calls ?? []).ToList();
+        var results = summary.Running(scenario);
+        if (!results.Any(r => r.Scenario(scenario)?.Calls is not null))
+        {
+            var why = results.Count == 0 ? "no configuration ran it" : "no call timeline in this summary (written before the load tool kept one)";
+            return ChartImage.Png(Empty(scenario, why), ChartImage.Width, PanelHeight);
+        }
+        var calls = results.Select(r => r.Scenario(scenario)?.Calls ?? []).ToList();
         var scale = ValueScale.For(calls.SelectMany(c => c).Select(c => c.LatencyMs));
         var lastStart = Math.Max(1, calls.SelectMany(c => c).Select(c => c.StartSeconds).DefaultIfEmpty(0).Max());
         var top = calls.SelectMany(c => c).Select(c => scale.ToAxis(c.LatencyMs)).DefaultIfEmpty(scale.ToAxis(1)).Max();
-        var panels = summary.Configurations.Count == 0
-            ? [Empty(scenario, "no configuration ran")]
-            : summary.Configurations.Select((r, i) => Panel(r, scenario, calls[i], scale, lastStart, top)).ToList();
-        return ChartImage.Stacked(panels, ChartImage.Width, PanelHeight);
+        return ChartImage.Stacked(results.Select((r, i) => Panel(r, scenario, calls[i], scale, lastStart, top)).ToList(), ChartImage.Width, PanelHeight);
     }
 
     private static Plot Panel(ConfigurationResult result, string scenario, IReadOnlyList<CallPoint> calls, ValueScale scale, double lastStart, double top)
@@ -60,8 +63,11 @@ public static class LatencyTimeline
 
     private static Plot Empty(string scenario, string text)
     {
-        var plot = ChartImage.NewPlot(scenario);
-        ChartText.Add(plot, text, 0, 0, ChartText.Muted, italic: true);
+        var plot = ChartImage.NewPlot($"{scenario}: latency of every measured call over time");
+        ChartText.Add(plot, text, 0, 0, ChartText.Muted, size: 13, italic: true);
+        plot.Axes.SetLimits(-0.02, 1, -1, 1);
+        plot.HideAxesAndGrid();
+        plot.Axes.Title.IsVisible = true;
         return plot;
     }
 }

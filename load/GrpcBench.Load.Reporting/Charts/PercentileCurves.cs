@@ -20,7 +20,7 @@ public static class PercentileCurves
 
     public static byte[] Png(LoadRunSummary summary, IReadOnlyList<string> scenarios)
     {
-        var panelHeight = PanelHeight + summary.Configurations.Count * LegendLinePixels;
+        var panelHeight = PanelHeight + scenarios.Max(s => summary.Running(s).Count) * LegendLinePixels;
         return ChartImage.Stacked(scenarios.Select(s => Panel(summary, s)).ToList(), ChartImage.Width, panelHeight);
     }
 
@@ -44,14 +44,15 @@ public static class PercentileCurves
     private static Plot Panel(LoadRunSummary summary, string scenario)
     {
         var plot = ChartImage.NewPlot($"{scenario}: latency of successful calls by percentile, one line per configuration");
-        var curves = summary.Configurations.Select(r => r.Scenario(scenario) is { } s && r.IsOk() ? Curve(s) : []).ToList();
+        var results = summary.Running(scenario);
+        var curves = results.Select(r => r.Scenario(scenario) is { } s && r.IsOk() ? Curve(s) : []).ToList();
         var scale = ValueScale.For(curves.SelectMany(c => c).Select(p => p.Ms));
         var palette = new ScottPlot.Palettes.Category10();
         var farthest = 50.0;
 
-        for (var i = 0; i < summary.Configurations.Count; i++)
+        for (var i = 0; i < results.Count; i++)
         {
-            var result = summary.Configurations[i];
+            var result = results[i];
             var curve = curves[i];
             var color = palette.GetColor(i);
             var legend = ChartText.Shortened(result.Configuration.Label, 90) + Missing(result, scenario, curve);

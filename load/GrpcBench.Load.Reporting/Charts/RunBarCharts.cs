@@ -18,7 +18,7 @@ public static class RunBarCharts
             $"{what}: latency of successful calls per configuration (preset {summary.Preset}, commit {summary.Run.Commit})",
             ["p50", "p95", "p99"],
             PercentileColors,
-            summary.Configurations.Select(r => LatencyRow(r, scenario)).ToList(),
+            summary.Running(scenario).Select(r => LatencyRow(r, scenario)).ToList(),
             v => Numbers.Ms(v) + " ms",
             "latency of successful calls, ms, from each call's scheduled start");
     }
@@ -98,7 +98,8 @@ public static class RunBarCharts
 
     private static ChartRow TransferRow(ConfigurationResult result, ScenarioStats s)
     {
-        var label = $"{result.Configuration.Label}: {s.Name}";
+        // A configuration of one scenario names it in its label already.
+        var label = result.Scenarios.Count > 1 ? $"{result.Configuration.Label}: {s.Name}" : result.Configuration.Label;
         if (s.Ok == 0) return new ChartRow(label, [], NoSuccessfulCall(s));
         var first = WorkloadReport.Measure(s, Measures.FirstRecordMs);
         var row = Supported(label, [s.Latency.P50, s.Latency.P95, s.Latency.P99], LatencyPercents, s.Latency.Count);

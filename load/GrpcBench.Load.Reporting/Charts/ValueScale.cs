@@ -30,8 +30,8 @@ public sealed class ValueScale
     /// <summary>Where the value is drawn; on a log axis a value at or below zero is drawn at the axis start.</summary>
     public double ToAxis(double value) => !IsLog ? value : Math.Log10(value > 0 ? value : Min);
 
-    /// <summary>Where bars start: zero, or the decade below the smallest value.</summary>
-    public double BarBase => IsLog ? Math.Floor(Math.Log10(Min)) : 0;
+    /// <summary>Where bars start: zero, or the decade below the smallest value (below 1 for 1, so that its bar shows).</summary>
+    public double BarBase => IsLog ? Math.Ceiling(Math.Log10(Min)) - 1 : 0;
 
     public string Caption(string caption) => IsLog ? caption + " (log scale)" : caption;
 

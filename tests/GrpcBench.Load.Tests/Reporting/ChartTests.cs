@@ -88,6 +88,22 @@ public class ChartTests
     }
 
     [Fact]
+    public void A_summary_without_call_timelines_gets_one_panel_saying_so_and_configurations_not_meant_to_run_a_scenario_are_left_off()
+    {
+        var old = Summary(Ok(GrpcCore(), 601, 8), Ok(Kestrel(), 4387, 3.2)) is var s
+            ? s with { Configurations = s.Configurations.Select(r => r with { Scenarios = r.Scenarios.Select(x => x with { Calls = null }).ToList() }).ToList() }
+            : null!;
+        var upload = Ok(Kestrel() with { Scenarios = [ScenarioNames.SendLargeData] }, 4387, 3.2);
+        var uploadOnly = Summary(Ok(GrpcCore(), 601, 8), upload with { Scenarios = [upload.Scenario(ScenarioNames.SendLargeData)!] });
+
+        using var bitmap = SKBitmap.Decode(LatencyTimeline.Png(old, ScenarioNames.GetInt));
+
+        Assert.Equal(LatencyTimeline.PanelHeight, bitmap.Height);
+        Assert.Single(RunBarCharts.Latency(uploadOnly, ScenarioNames.GetInt).Rows);
+        Assert.Equal(2, RunBarCharts.Latency(uploadOnly, ScenarioNames.SendLargeData).Rows.Count);
+    }
+
+    [Fact]
     public void The_chart_font_is_installed()
     {
         using var typeface = SKFontManager.Default.MatchFamily(ChartImage.FontName);
