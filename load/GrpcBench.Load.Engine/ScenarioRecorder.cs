@@ -1,9 +1,11 @@
 namespace GrpcBench.Load.Engine;
 
 /// <summary>Every measured start and outcome of one scenario, kept whole for exact order statistics.</summary>
-internal sealed class ScenarioRecorder
+/// <param name="measuredStart">When the measured phases begin on the run's clock: the zero of the call timeline.</param>
+internal sealed class ScenarioRecorder(TimeSpan measuredStart)
 {
     private readonly object _gate = new();
+    private readonly List<CallPoint> _calls = new();
     private readonly List<double> _okMs = new();
     private readonly List<double> _failMs = new();
     private readonly List<double> _startLagMs = new();
@@ -24,10 +26,11 @@ internal sealed class ScenarioRecorder
         }
     }
 
-    public void Completed(StepResult result, TimeSpan latency)
+    public void Completed(StepResult result, TimeSpan scheduledStart, TimeSpan latency)
     {
         lock (_gate)
         {
+            _calls.Add(new CallPoint((scheduledStart - measuredStart).TotalSeconds, latency.TotalMilliseconds, result.FailCode is null));
             _bytesSent += result.BytesSent;
             _bytesReceived += result.BytesReceived;
             if (result.FailCode is not { } code)
@@ -61,7 +64,7 @@ internal sealed class ScenarioRecorder
                 duration.TotalSeconds, askedInjectionRate, startSpan > 0 ? (_startLagMs.Count - 1) / startSpan : 0, startLag.Max, startLag.P99,
                 _bytesSent, _bytesReceived, LatencyStats.Of(_okMs), LatencyStats.Of(_failMs),
                 _measures.Count == 0 ? null : new SortedDictionary<string, LatencyStats>(_measures.ToDictionary(m => m.Key, m => LatencyStats.Of(m.Value)), StringComparer.Ordinal),
-                invocations);
+                invocations, CallTimeline.Sampled(_calls));
         }
     }
 }

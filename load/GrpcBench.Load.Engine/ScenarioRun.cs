@@ -14,14 +14,18 @@ internal sealed class ScenarioRun
     private readonly LoadScenario _scenario;
     private readonly ScenarioPlan _plan;
     private readonly RunClock _clock;
-    private readonly ScenarioRecorder _recorder = new();
+    private readonly ScenarioRecorder _recorder;
     private readonly TaskCompletionSource _drained = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly ConcurrentQueue<Task> _warmUpCalls = new();
     private int _pending = 1;
     private long _invocations;
     private long _stoppedAtTicks = -1;
 
-    public ScenarioRun(LoadScenario scenario, RunClock clock) => (_scenario, _plan, _clock) = (scenario, new ScenarioPlan(scenario), clock);
+    public ScenarioRun(LoadScenario scenario, RunClock clock)
+    {
+        (_scenario, _plan, _clock) = (scenario, new ScenarioPlan(scenario), clock);
+        _recorder = new ScenarioRecorder(_plan.MeasuredStart);
+    }
 
     public async Task<ScenarioStats> RunAsync(CancellationToken cancellationToken)
     {
@@ -122,7 +126,7 @@ internal sealed class ScenarioRun
     {
         var result = await StepCall.RunAsync(_scenario.Step, Interlocked.Increment(ref _invocations), scheduledStart, _scenario.CallTimeout, _clock,
             cancellationToken);
-        if (measured) _recorder.Completed(result, _clock.Elapsed - scheduledStart);
+        if (measured) _recorder.Completed(result, scheduledStart, _clock.Elapsed - scheduledStart);
     }
 
     // Work started while the injector still holds its count, so _pending cannot reach zero before it is counted.

@@ -15,6 +15,10 @@ namespace GrpcBench.Load.Engine;
 /// <param name="Latency">Of the calls that succeeded.</param>
 /// <param name="FailLatency">Of the calls that failed, until the fail was known.</param>
 /// <param name="Invocations">Every call the scenario started, warm-up included: what a counter outside the engine (a link's bytes) saw.</param>
+/// <param name="Calls">
+/// The measured calls in start order, for latency over time and finer percentiles: all of them, or at most
+/// <see cref="CallTimeline.MaxPoints"/> sampled evenly; null where the run did not keep them (older summaries).
+/// </param>
 /// <param name="Measures">Order statistics of what the step measured beyond latency (see <see cref="StepResult.Measures"/>), over its successful calls; null when it measured nothing more.</param>
 public sealed record ScenarioStats(
     string Name,
@@ -31,7 +35,8 @@ public sealed record ScenarioStats(
     LatencyStats Latency,
     LatencyStats FailLatency,
     IReadOnlyDictionary<string, LatencyStats>? Measures = null,
-    long Invocations = 0)
+    long Invocations = 0,
+    IReadOnlyList<CallPoint>? Calls = null)
 {
     public long Requests => Ok + Failed;
 

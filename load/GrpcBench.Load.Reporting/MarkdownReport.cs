@@ -36,7 +36,7 @@ public static class MarkdownReport
 
         md.AppendLine("## Charts");
         md.AppendLine();
-        foreach (var (fileName, title, _) in ReportCharts.Render(summary)) md.AppendLine($"![{title}]({fileName})").AppendLine();
+        foreach (var (fileName, title) in ReportCharts.Files(summary)) md.AppendLine($"![{title}]({fileName})").AppendLine();
         // Last, where a slow-link run's reader ends up: at which link speed compression starts to win.
         if (WorkloadReport.Applies(summary)) WorkloadReport.AppendCrossover(md, summary);
         return md.ToString().TrimEnd() + Environment.NewLine;

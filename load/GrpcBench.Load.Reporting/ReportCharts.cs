@@ -1,87 +1,54 @@
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Reporting.Charts;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 
-/// <summary>The three charts of a run: latency per configuration for each scenario, and the p99 ratios to Grpc.Core.</summary>
+/// <summary>
+/// The charts of a run, PNG drawn by ScottPlot: latency per configuration for each scenario, the p99 ratios to
+/// Grpc.Core, CPU and memory, latency by percentile, latency over time for each scenario, and for workload presets
+/// the transfer times.
+/// </summary>
 public static class ReportCharts
 {
-    public const string SendLargeDataLatency = "latency-sendLargeData.svg";
-    public const string GetIntLatency = "latency-getInt.svg";
-    public const string Ratio = "ratio.svg";
+    public const string SendLargeDataLatency = "latency-sendLargeData.png";
+    public const string GetIntLatency = "latency-getInt.png";
+    public const string Ratio = "ratio.png";
+    public const string Cost = "cost.png";
+    public const string Percentiles = "percentiles.png";
+    public const string SendLargeDataTimeline = "timeline-sendLargeData.png";
+    public const string GetIntTimeline = "timeline-getInt.png";
+    public const string Transfers = "transfers.png";
 
-    private static readonly string[] PercentileColors = ["#9ecae1", "#4292c6", "#08306b"];
-    private static readonly string[] ScenarioColors = ["#f28e2b", "#4e79a7"];
+    private static readonly string[] Scenarios = [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
 
-    /// <summary>File name, alternative text and SVG of each chart.</summary>
-    public static IReadOnlyList<(string FileName, string Title, string Svg)> Render(LoadRunSummary summary) =>
+    /// <summary>File name, title (the alternative text in report.md) and PNG of each chart.</summary>
+    public static IReadOnlyList<(string FileName, string Title, byte[] Png)> Render(LoadRunSummary summary) =>
+        Charts(summary).Select(c => (c.FileName, c.Title, c.Draw())).ToList();
+
+    /// <summary>File name and title of each chart, without drawing them.</summary>
+    public static IReadOnlyList<(string FileName, string Title)> Files(LoadRunSummary summary) =>
+        Charts(summary).Select(c => (c.FileName, c.Title)).ToList();
+
+    private static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) =>
     [
-        (SendLargeDataLatency, $"{ScenarioNames.SendLargeData} latency", SvgHorizontalBars.Render(Latency(summary, ScenarioNames.SendLargeData))),
-        (GetIntLatency, $"{ScenarioNames.GetInt} latency", SvgHorizontalBars.Render(Latency(summary, ScenarioNames.GetInt))),
-        (Ratio, "p99 ratio to Grpc.Core", SvgHorizontalBars.Render(Ratios(summary))),
-        .. WorkloadReport.Applies(summary) ? [(Transfers, "time to the first and the last record or byte", SvgHorizontalBars.Render(TransferTimes(summary)))]
-            : Array.Empty<(string, string, string)>(),
+        (SendLargeDataLatency, $"{ScenarioNames.SendLargeData} latency", () => HorizontalBars.Png(RunBarCharts.Latency(summary, ScenarioNames.SendLargeData))),
+        (GetIntLatency, $"{ScenarioNames.GetInt} latency", () => HorizontalBars.Png(RunBarCharts.Latency(summary, ScenarioNames.GetInt))),
+        (Ratio, "p99 ratio to Grpc.Core", () => HorizontalBars.Png(RunBarCharts.Ratios(summary))),
+        (Cost, "CPU time and peak memory, server and client", () => CostPng(summary)),
+        (Percentiles, "latency by percentile", () => PercentileCurves.Png(summary, Scenarios)),
+        (SendLargeDataTimeline, $"{ScenarioNames.SendLargeData} latency over time", () => LatencyTimeline.Png(summary, ScenarioNames.SendLargeData)),
+        (GetIntTimeline, $"{ScenarioNames.GetInt} latency over time", () => LatencyTimeline.Png(summary, ScenarioNames.GetInt)),
+        .. WorkloadReport.Applies(summary)
+            ? [(Transfers, "time to the first and the last record or byte", () => HorizontalBars.Png(RunBarCharts.TransferTimes(summary)))]
+            : Array.Empty<(string, string, Func<byte[]>)>(),
     ];
 
-    public const string Transfers = "transfers.svg";
-
-    /// <summary>Every scenario of every configuration: time to the first record (where there is one), and to the last byte, p50 and p99.</summary>
-    public static BarChart TransferTimes(LoadRunSummary summary) => new(
-        "Time to the first record and to the last byte, per configuration and scenario",
-        $"Successful calls, from each call's start; preset {summary.Preset}, commit {summary.Run.Commit}",
-        ["first record p50", "last p50", "last p99"],
-        ["#fdae6b", "#4292c6", "#08306b"],
-        summary.Configurations.SelectMany(r => r.Scenarios.Count == 0
-            ? [new ChartRow(r.Configuration.Label, [], r.StatusWithReason())]
-            : r.Scenarios.Select(s => s.Ok == 0
-                ? new ChartRow($"{r.Configuration.Label}: {s.Name}", [], NoSuccessfulCall(s))
-                : new ChartRow($"{r.Configuration.Label}: {s.Name}", [WorkloadReport.Measure(s, Measures.FirstRecordMs)?.P50, s.Latency.P50, s.Latency.P99]))).ToList(),
-        v => Numbers.Ms(v) + " ms",
-        "ms");
-
-    public static BarChart Latency(LoadRunSummary summary, string scenario)
+    /// <summary>CPU above, memory below: two units, one image.</summary>
+    private static byte[] CostPng(LoadRunSummary summary)
     {
-        var what = scenario == ScenarioNames.SendLargeData ? $"{scenario} ({Wording.Upload(summary)})" : scenario;
-        return new BarChart(
-            $"{what}: latency per configuration",
-            $"Successful calls, from each call's scheduled start; preset {summary.Preset}, commit {summary.Run.Commit}",
-            ["p50", "p95", "p99"],
-            PercentileColors,
-            summary.Configurations.Select(r => LatencyRow(r, scenario)).ToList(),
-            v => Numbers.Ms(v) + " ms",
-            "ms");
+        var cpu = RunBarCharts.CpuSeconds(summary);
+        var rss = RunBarCharts.PeakRss(summary);
+        return ChartImage.Stacked([HorizontalBars.Build(cpu), HorizontalBars.Build(rss)], ChartImage.Width,
+            Math.Max(HorizontalBars.Height(cpu), HorizontalBars.Height(rss)));
     }
-
-    public static BarChart Ratios(LoadRunSummary summary) => new(
-        "p99 latency as a multiple of Grpc.Core's",
-        $"Against the Grpc.Core pair on the same runtime, transport and compression; below 1 is faster; preset {summary.Preset}, commit {summary.Run.Commit}",
-        [$"{ScenarioNames.SendLargeData} p99", $"{ScenarioNames.GetInt} p99"],
-        ScenarioColors,
-        summary.Configurations.Select(r => RatioRow(summary, r)).ToList(),
-        v => Numbers.Ratio(v),
-        "multiple of Grpc.Core's p99",
-        ReferenceLine: 1.0,
-        ReferenceLabel: "x1 = Grpc.Core");
-
-    private static ChartRow LatencyRow(ConfigurationResult result, string scenario)
-    {
-        if (!result.IsOk()) return new ChartRow(result.Configuration.Label, [], result.StatusWithReason());
-        if (result.SuccessLatency(scenario) is not { } latency)
-            return new ChartRow(result.Configuration.Label, [], NoSuccessfulCall(result.Scenario(scenario)));
-        return new ChartRow(result.Configuration.Label, [latency.P50, latency.P95, latency.P99]);
-    }
-
-    private static ChartRow RatioRow(LoadRunSummary summary, ConfigurationResult result)
-    {
-        if (!result.IsOk()) return new ChartRow(result.Configuration.Label, [], result.StatusWithReason());
-        if (Baselines.For(summary, result) is null) return new ChartRow(result.Configuration.Label, [], "no Grpc.Core baseline in this run");
-        return new ChartRow(result.Configuration.Label,
-            [Baselines.P99Ratio(summary, result, ScenarioNames.SendLargeData), Baselines.P99Ratio(summary, result, ScenarioNames.GetInt)]);
-    }
-
-    private static string NoSuccessfulCall(ScenarioStats? stats) =>
-        stats is null ? "not run"
-        : stats.Failed == 0 ? "no call"
-        : $"no successful call: {MeasuredFigures.Describe(stats.FailsByCode)}";
 }

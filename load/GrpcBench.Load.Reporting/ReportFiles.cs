@@ -2,7 +2,7 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 
-/// <summary>Every file of a run: summary.json, report.md and the three charts.</summary>
+/// <summary>Every file of a run: summary.json, report.md and the charts (PNG).</summary>
 public static class ReportFiles
 {
     /// <summary>Writes them all into <paramref name="folder"/> (created if missing) and returns their paths, summary.json first.</summary>
@@ -11,10 +11,10 @@ public static class ReportFiles
         Directory.CreateDirectory(folder);
         // summary.json first: if anything after it throws, the numbers are kept.
         var files = new List<string> { SummaryFile.Write(folder, summary), MarkdownReport.Write(folder, summary) };
-        foreach (var (fileName, _, svg) in ReportCharts.Render(summary))
+        foreach (var (fileName, _, png) in ReportCharts.Render(summary))
         {
             var path = Path.Combine(folder, fileName);
-            File.WriteAllText(path, svg);
+            File.WriteAllBytes(path, png);
             files.Add(path);
         }
         return files;

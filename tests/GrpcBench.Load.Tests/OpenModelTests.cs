@@ -51,6 +51,11 @@ public class OpenModelTests(ITestOutputHelper output)
         // 300 ms at 50/s: about 15 stalled calls were running at once, because the sender did not wait for them.
         Assert.True(concurrency.Max >= 10, $"{concurrency.Max} at once");
         Assert.True(stats.MaxStartLagMs < 100, $"start lag {stats.MaxStartLagMs} ms");
+        // On the call timeline the stall sits where it happened: the 25 calls scheduled from 2 s to 2.5 s.
+        Assert.Equal(250, stats.Calls!.Count);
+        var stalled = stats.Calls.Where(c => c.StartSeconds >= 2 && c.StartSeconds < 2.5).ToList();
+        Assert.Equal(25, stalled.Count);
+        Assert.All(stalled, c => Assert.True(c.Ok && c.LatencyMs >= 295, $"{c}"));
     }
 
     [Fact]

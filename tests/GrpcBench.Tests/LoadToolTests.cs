@@ -116,7 +116,8 @@ public class LoadToolTests
         var (exit, output, _) = await RunToolAsync(["--quick", "--out", folder], TimeSpan.FromMinutes(3));
 
         Assert.True(exit == 0, output);
-        foreach (var file in new[] { "summary.json", "report.md", "latency-sendLargeData.svg", "latency-getInt.svg", "ratio.svg" })
+        foreach (var file in new[] { "summary.json", "report.md", "latency-sendLargeData.png", "latency-getInt.png", "ratio.png", "cost.png", "percentiles.png",
+                     "timeline-sendLargeData.png", "timeline-getInt.png" })
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
         using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
         var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();

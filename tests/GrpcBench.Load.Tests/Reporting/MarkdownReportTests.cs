@@ -48,8 +48,9 @@ public class MarkdownReportTests
         Assert.Contains("| sendLargeData | ramping inject to 50 per 1 s over 15 s, then ramping inject to 20 per 1 s over 15 s | 3 s at the first phase's rate, not counted | 20 MiB | 30 s |", Report);
         Assert.Contains("## Verdicts", Report);
         Assert.Contains("| getInt | 600 | 0 |  | 20.0 | 20.0 / 20.0 | 0.6 / 0.0 |", Report);
-        Assert.EndsWith("![p99 ratio to Grpc.Core](ratio.svg)" + Environment.NewLine, Report);
-        Assert.Contains("![sendLargeData latency](latency-sendLargeData.svg)", Report);
+        Assert.EndsWith("![getInt latency over time](timeline-getInt.png)" + Environment.NewLine, Report);
+        Assert.Contains("![sendLargeData latency](latency-sendLargeData.png)", Report);
+        Assert.Contains("![p99 ratio to Grpc.Core](ratio.png)", Report);
     }
 
     [Fact]

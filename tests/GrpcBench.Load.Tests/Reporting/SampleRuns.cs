@@ -47,8 +47,18 @@ internal static class SampleRuns
         var failed = fails.Values.Sum();
         return new ScenarioStats(name, 600, failed, fails, 30, 20, 19.98, 4.5, 1.25, 600L * 1024, 600L * 7, latency,
             failed == 0 ? LatencyStats.Empty : new LatencyStats((int)failed, 30_000, 30_000, 30_000, 0, 30_000, 30_000, 30_000, 30_000, 30_000),
-            Invocations: 600);
+            Invocations: 600, Calls: Timeline(600, failed, p50));
     }
+
+    /// <summary>
+    /// Calls at 20 per second, ok ones with a latency that grows from half to twice <paramref name="p50"/> (a queue
+    /// building up) with a deterministic wobble, the failed ones at the end, at a 30 s call timeout.
+    /// </summary>
+    public static IReadOnlyList<CallPoint> Timeline(int ok, long failed, double p50) =>
+    [
+        .. Enumerable.Range(0, ok).Select(i => new CallPoint(i / 20.0, p50 * (0.5 + 1.5 * i / ok) * (1 + 0.2 * Math.Sin(i)), true)),
+        .. Enumerable.Range(ok, (int)failed).Select(i => new CallPoint(i / 20.0, 30_000, false)),
+    ];
 
     public static LoadRunSummary Summary(params ConfigurationResult[] configurations) => new(
         "seed",

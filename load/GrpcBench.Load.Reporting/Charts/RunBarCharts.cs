@@ -1,0 +1,123 @@
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Reporting.Charts;
+
+/// <summary>The bar charts of a run, as <see cref="BarChart"/>s: latency per scenario, p99 ratios, CPU and memory, transfers.</summary>
+public static class RunBarCharts
+{
+    private static readonly string[] PercentileColors = ["#9ecae1", "#4292c6", "#08306b"];
+    private static readonly string[] ScenarioColors = ["#f28e2b", "#4e79a7"];
+    private static readonly string[] SideColors = ["#e15759", "#4e79a7"];
+    private static readonly double[] LatencyPercents = [50, 95, 99];
+
+    public static BarChart Latency(LoadRunSummary summary, string scenario)
+    {
+        var what = scenario == ScenarioNames.SendLargeData ? $"{scenario} ({Wording.Upload(summary)})" : scenario;
+        return new BarChart(
+            $"{what}: latency of successful calls per configuration (preset {summary.Preset}, commit {summary.Run.Commit})",
+            ["p50", "p95", "p99"],
+            PercentileColors,
+            summary.Running(scenario).Select(r => LatencyRow(r, scenario)).ToList(),
+            v => Numbers.Ms(v) + " ms",
+            "latency of successful calls, ms, from each call's scheduled start");
+    }
+
+    public static BarChart Ratios(LoadRunSummary summary) => new(
+        "p99 latency of successful calls as a multiple of Grpc.Core's (same runtime, transport, compression)",
+        [$"{ScenarioNames.SendLargeData} p99", $"{ScenarioNames.GetInt} p99"],
+        ScenarioColors,
+        summary.Configurations.Select(r => RatioRow(summary, r)).ToList(),
+        v => Numbers.Ratio(v),
+        "p99 over Grpc.Core's p99 (below 1 is faster)",
+        ReferenceLine: 1.0,
+        ReferenceLabel: "x1 = Grpc.Core");
+
+    public static BarChart CpuSeconds(LoadRunSummary summary) => new(
+        "CPU time per configuration, server (host process) and client (load worker), s",
+        ["server CPU", "client CPU"],
+        SideColors,
+        summary.Configurations.Select(r => CostRow(r, r.ServerCpuSeconds, r.ClientCpuSeconds)).ToList(),
+        v => Numbers.Seconds(v) + " s",
+        "CPU time over the whole configuration, warm-up included, s");
+
+    public static BarChart PeakRss(LoadRunSummary summary) => new(
+        "Peak resident memory per configuration, server (host process) and client (load worker), MiB",
+        ["server peak RSS", "client peak RSS"],
+        SideColors,
+        summary.Configurations.Select(r => CostRow(r, r.ServerPeakRssMiB, r.ClientPeakRssMiB)).ToList(),
+        v => Numbers.Amount(v) + " MiB",
+        "peak resident set size, MiB");
+
+    /// <summary>Every scenario of every configuration: time to the first record (where there is one), and to the last byte, p50 and p99.</summary>
+    public static BarChart TransferTimes(LoadRunSummary summary) => new(
+        $"Time to the first record and to the last byte of successful calls, per configuration and scenario (preset {summary.Preset})",
+        ["first record p50", "last byte p50", "last byte p99"],
+        ["#fdae6b", "#4292c6", "#08306b"],
+        summary.Configurations.SelectMany(r => r.Scenarios.Count == 0
+            ? [new ChartRow(r.Configuration.Label, [], r.StatusWithReason())]
+            : r.Scenarios.Select(s => TransferRow(r, s))).ToList(),
+        v => Numbers.Ms(v) + " ms",
+        "ms from each call's start");
+
+    private static ChartRow LatencyRow(ConfigurationResult result, string scenario)
+    {
+        if (!result.IsOk()) return new ChartRow(result.Configuration.Label, [], result.StatusWithReason());
+        if (result.SuccessLatency(scenario) is not { } latency)
+            return new ChartRow(result.Configuration.Label, [], NoSuccessfulCall(result.Scenario(scenario)));
+        double[] values = [latency.P50, latency.P95, latency.P99];
+        return Supported(result.Configuration.Label, values, LatencyPercents, latency.Count);
+    }
+
+    private static ChartRow RatioRow(LoadRunSummary summary, ConfigurationResult result)
+    {
+        if (!result.IsOk()) return new ChartRow(result.Configuration.Label, [], result.StatusWithReason());
+        if (Baselines.For(summary, result) is not { } baseline) return new ChartRow(result.Configuration.Label, [], "no Grpc.Core baseline in this run");
+        string[] scenarios = [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
+        var values = new List<double?>();
+        var gaps = new List<string?>();
+        foreach (var scenario in scenarios)
+        {
+            // A p99 of fewer than 100 calls is their maximum, on either side of the ratio.
+            var samples = Math.Min(result.SuccessLatency(scenario)?.Count ?? 0, baseline.SuccessLatency(scenario)?.Count ?? 0);
+            var enough = PercentileRule.Supports(samples, 99);
+            values.Add(enough ? Baselines.P99Ratio(summary, result, scenario) : null);
+            gaps.Add(enough ? null : samples == 0 ? "no successful call" : PercentileRule.TooFew(99));
+        }
+        return new ChartRow(result.Configuration.Label, values, Gaps: gaps);
+    }
+
+    /// <summary>What was measured, even of a configuration that failed part way (its label says so).</summary>
+    private static ChartRow CostRow(ConfigurationResult result, double? server, double? client)
+    {
+        if (server is null && client is null)
+            return new ChartRow(result.Configuration.Label, [], result.IsOk() ? "not measured" : result.StatusWithReason());
+        var label = result.IsOk() ? result.Configuration.Label : $"{result.Configuration.Label} ({result.Status}, partial)";
+        return new ChartRow(label, [server, client], Gaps: ["not measured", "not measured"]);
+    }
+
+    private static ChartRow TransferRow(ConfigurationResult result, ScenarioStats s)
+    {
+        // A configuration of one scenario names it in its label already.
+        var label = result.Scenarios.Count > 1 ? $"{result.Configuration.Label}: {s.Name}" : result.Configuration.Label;
+        if (s.Ok == 0) return new ChartRow(label, [], NoSuccessfulCall(s));
+        var first = WorkloadReport.Measure(s, Measures.FirstRecordMs);
+        var row = Supported(label, [s.Latency.P50, s.Latency.P95, s.Latency.P99], LatencyPercents, s.Latency.Count);
+        return row with
+        {
+            Values = [first is null || !PercentileRule.Supports(first.Count, 50) ? null : first.P50, row.Values[0], row.Values[2]],
+            Gaps = [first is null ? "no first record" : PercentileRule.TooFew(50), row.GapText(0), row.GapText(2)],
+        };
+    }
+
+    /// <summary>The percentiles that rest on enough samples; the others left out with "n &lt; 100" and the like.</summary>
+    private static ChartRow Supported(string label, IReadOnlyList<double> values, IReadOnlyList<double> percents, long samples) =>
+        new(label,
+            values.Select((v, i) => PercentileRule.Supports(samples, percents[i]) ? v : (double?)null).ToList(),
+            Gaps: percents.Select(p => PercentileRule.Supports(samples, p) ? null : PercentileRule.TooFew(p)).ToList());
+
+    private static string NoSuccessfulCall(ScenarioStats? stats) =>
+        stats is null ? "not run"
+        : stats.Failed == 0 ? "no call"
+        : $"no successful call: {MeasuredFigures.Describe(stats.FailsByCode)}";
+}
