@@ -20,6 +20,17 @@ public sealed record LatencyStats(int Count, double Min, double Mean, double Max
             Percentile(sorted, 50), Percentile(sorted, 75), Percentile(sorted, 95), Percentile(sorted, 99), Percentile(sorted, 99.9));
     }
 
+    /// <summary>The percentile kept for <paramref name="percent"/>: 50, 75, 95, 99 or 99.9.</summary>
+    public double At(double percent) => percent switch
+    {
+        50 => P50,
+        75 => P75,
+        95 => P95,
+        99 => P99,
+        99.9 => P999,
+        _ => throw new ArgumentOutOfRangeException(nameof(percent), percent, "kept: 50, 75, 95, 99, 99.9"),
+    };
+
     /// <summary>Nearest-rank percentile of samples already sorted ascending; <paramref name="percent"/> from 0 to 100.</summary>
     public static double Percentile(IReadOnlyList<double> sorted, double percent)
     {

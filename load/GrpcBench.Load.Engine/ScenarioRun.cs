@@ -6,8 +6,9 @@ namespace GrpcBench.Load.Engine;
 /// One scenario's phases, played on the run's clock. Open-model calls start on their schedule and the injector never
 /// waits for them; closed-model loops each wait for their own call. Both are counted in <see cref="_pending"/>,
 /// which also holds one for the injector itself, so that it reaches zero only once injection has stopped and every
-/// call has ended. Warm-up calls still in flight when the first measured phase starts are cut short and waited for,
-/// so that none overlaps a measured call (in the closed model, one copy means one call at a time).
+/// call has ended. No warm-up call overlaps a measured one: when the first measured phase starts, closed-model warm-up
+/// calls are waited for (one copy means one call at a time, and a transfer cut short would leave its bytes queued on
+/// the link), open-model ones, whose schedule cannot wait, are cut short.
 /// </summary>
 internal sealed class ScenarioRun
 {
@@ -81,12 +82,13 @@ internal sealed class ScenarioRun
         _clock.WaitUntil(_plan.End, cancellationToken);
     }
 
-    /// <summary>Cuts the warm-up calls still in flight and waits for them (a cut call ends at once, see StepCall).</summary>
+    /// <summary>Waits for the warm-up calls still in flight, after cutting them in the open model (a cut call ends at once, see StepCall).</summary>
     private void EndWarmUp(CancellationTokenSource warmUp)
     {
         if (_warmUpCalls.IsEmpty) return;
-        warmUp.Cancel();
-        Task.WaitAll([.. _warmUpCalls], _scenario.CallTimeout);
+        if (_plan.Phases[0].Schedule is not null) warmUp.Cancel();
+        // A call never outlives its deadline, so this wait is bounded by it.
+        Task.WaitAll([.. _warmUpCalls], _scenario.CallTimeout + TimeSpan.FromSeconds(1));
         _warmUpCalls.Clear();
     }
 

@@ -27,29 +27,31 @@ public static class Baselines
             && (kind == RawTcp || f.Configuration.Transport == result.Configuration.Transport)));
 
     public static double? P99Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario) =>
-        Ratio(result, For(summary, result), scenario, l => l.P99);
+        Ratio(result, For(summary, result), scenario, 99);
 
     public static double? P50Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario) =>
-        Ratio(result, For(summary, result), scenario, l => l.P50);
+        Ratio(result, For(summary, result), scenario, 50);
 
     /// <summary>sendLargeData p50 as a multiple of the bare socket's on the same host runtime.</summary>
     public static double? RawTcpMultiple(LoadRunSummary summary, ConfigurationResult result) =>
-        Ratio(result, Floor(summary, result, RawTcp), ScenarioNames.SendLargeData, l => l.P50);
+        Ratio(result, Floor(summary, result, RawTcp), ScenarioNames.SendLargeData, 50);
 
     /// <summary>sendLargeData p50 as a multiple of Kestrel's plain HTTP/2 upload on the same host runtime and transport.</summary>
     public static double? RawHttp2Multiple(LoadRunSummary summary, ConfigurationResult result) =>
-        Ratio(result, Floor(summary, result, RawHttp2), ScenarioNames.SendLargeData, l => l.P50);
+        Ratio(result, Floor(summary, result, RawHttp2), ScenarioNames.SendLargeData, 50);
 
     /// <summary>
-    /// <paramref name="percentile"/> of <paramref name="result"/> over the same of <paramref name="reference"/>. Only
-    /// completed configurations: the partial figures of a failed or cancelled one would compare a different load.
+    /// Percentile <paramref name="percent"/> of <paramref name="result"/> over the same of <paramref name="reference"/>. Only
+    /// completed configurations: the partial figures of a failed or cancelled one would compare a different load; and
+    /// only percentiles both sides have enough calls for (<see cref="PercentileRule"/>).
     /// </summary>
-    public static double? Ratio(ConfigurationResult result, ConfigurationResult? reference, string scenario, Func<LatencyStats, double> percentile)
+    public static double? Ratio(ConfigurationResult result, ConfigurationResult? reference, string scenario, double percent)
     {
         if (reference is null || !result.IsOk() || !reference.IsOk()) return null;
         if (result.SuccessLatency(scenario) is not { } measured || reference.SuccessLatency(scenario) is not { } against) return null;
-        var numerator = percentile(measured);
-        var denominator = percentile(against);
+        if (!PercentileRule.Supports(measured.Count, percent) || !PercentileRule.Supports(against.Count, percent)) return null;
+        var numerator = measured.At(percent);
+        var denominator = against.At(percent);
         return denominator > 0 && double.IsFinite(numerator) ? numerator / denominator : null;
     }
 

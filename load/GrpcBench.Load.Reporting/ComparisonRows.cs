@@ -17,6 +17,7 @@ public sealed record ComparisonRow(
     string ServerCpuSeconds,
     string ServerPeakRssMiB,
     string ClientCpuSeconds,
+    string ClientPeakRssMiB,
     string SendLargeDataP99Ratio,
     string GetIntP99Ratio,
     string? RawTcpMultiple);
@@ -35,12 +36,18 @@ public static class ComparisonRows
                 Numbers.Seconds(r.ServerCpuSeconds),
                 Numbers.Amount(r.ServerPeakRssMiB),
                 Numbers.Seconds(r.ClientCpuSeconds),
-                Numbers.Ratio(Baselines.P99Ratio(summary, r, ScenarioNames.SendLargeData)),
-                Numbers.Ratio(Baselines.P99Ratio(summary, r, ScenarioNames.GetInt)),
+                Numbers.Amount(r.ClientPeakRssMiB),
+                P99Ratio(summary, r, ScenarioNames.SendLargeData),
+                P99Ratio(summary, r, ScenarioNames.GetInt),
                 hasRawTcp ? Numbers.Ratio(Baselines.RawTcpMultiple(summary, r)) : null))
             .ToList();
     }
 
+    private static string P99Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario) =>
+        Baselines.P99Ratio(summary, result, scenario) is { } ratio ? Numbers.Ratio(ratio)
+        : new[] { result, Baselines.For(summary, result) }.Any(r => r?.SuccessLatency(scenario) is { } l && !PercentileRule.Supports(l.Count, 99)) ? PercentileRule.TooFew(99)
+        : Numbers.Missing;
+
     private static IReadOnlyList<string> Percentiles(LatencyStats? latency) =>
-        latency is null ? [Numbers.Missing, Numbers.Missing, Numbers.Missing] : [Numbers.Ms(latency.P50), Numbers.Ms(latency.P95), Numbers.Ms(latency.P99)];
+        latency is null ? [Numbers.Missing, Numbers.Missing, Numbers.Missing] : [PercentileRule.Ms(latency, 50), PercentileRule.Ms(latency, 95), PercentileRule.Ms(latency, 99)];
 }

@@ -83,7 +83,8 @@ public static class ConfigurationSection
 
     private static IEnumerable<string> Latency(LatencyStats? l) => l is null || l.Count == 0
         ? Enumerable.Repeat(Numbers.Missing, 9)
-        : [Numbers.Ms(l.Min), Numbers.Ms(l.Mean), Numbers.Ms(l.P50), Numbers.Ms(l.P75), Numbers.Ms(l.P95), Numbers.Ms(l.P99), Numbers.Ms(l.P999), Numbers.Ms(l.Max), Numbers.Ms(l.StdDev)];
+        : [Numbers.Ms(l.Min), Numbers.Ms(l.Mean), PercentileRule.Ms(l, 50), PercentileRule.Ms(l, 75), PercentileRule.Ms(l, 95), PercentileRule.Ms(l, 99),
+            PercentileRule.Ms(l, 99.9), Numbers.Ms(l.Max), Numbers.Ms(l.StdDev)];
 
     private static string WithUnit(string figure, string unit) => figure == Numbers.Missing ? "not measured" : $"{figure} {unit}";
 

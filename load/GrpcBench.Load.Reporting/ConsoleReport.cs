@@ -23,6 +23,8 @@ public static class ConsoleReport
         console.WriteLine();
         // Straight to the writer: Spectre would break a long sentence at the console width, and a terminal wraps by itself.
         var writer = console.Profile.Out.Writer;
+        foreach (var failed in summary.Configurations.Where(r => r.Status is "failed" or "skipped"))
+            writer.WriteLine($"- {failed.Status}: {failed.Configuration.Label}: {OneLine(failed.Reason)}");
         foreach (var verdict in Verdicts.For(summary)) writer.WriteLine("- " + verdict);
         writer.Flush();
     }
@@ -38,13 +40,13 @@ public static class ConsoleReport
         List<string> headers =
         [
             "configuration", "status", "sendLargeData ms\np50 / p95 / p99", "getInt ms\np50 / p95 / p99", "fails",
-            "server\nCPU s", "server\nRSS MiB", "client\nCPU s", "p99 / Grpc.Core\nsendLargeData\n/ getInt",
+            "CPU s\nserver /\nclient", "peak RSS\nMiB server\n/ client", "p99 / Grpc.Core\nsendLargeData\n/ getInt",
         ];
         if (withFloor) headers.Add("sendLargeData\np50 /\nraw-tcp");
         var cells = rows.Select(r => new List<string>
         {
             r.Label, Shortened(r.Status), string.Join(" / ", r.SendLargeData), string.Join(" / ", r.GetInt), r.Fails,
-            r.ServerCpuSeconds, r.ServerPeakRssMiB, r.ClientCpuSeconds, $"{r.SendLargeDataP99Ratio} / {r.GetIntP99Ratio}",
+            $"{r.ServerCpuSeconds} / {r.ClientCpuSeconds}", $"{r.ServerPeakRssMiB} / {r.ClientPeakRssMiB}", $"{r.SendLargeDataP99Ratio} / {r.GetIntP99Ratio}",
         }.Concat(withFloor ? [r.RawTcpMultiple ?? Numbers.Missing] : Array.Empty<string>()).ToList()).ToList();
 
         var natural = headers.Select((h, i) => h.Split('\n').Select(l => l.Length).Concat(cells.Select(c => c[i].Length)).Max()).ToArray();
@@ -73,7 +75,7 @@ public static class ConsoleReport
     public static Table Transfers(LoadRunSummary summary)
     {
         var table = new Table().Title(Markup.Escape($"preset {summary.Preset}, {summary.Status}: per configuration and scenario (report.md has every figure)"));
-        string[] columns = ["configuration", "scenario", "ok", "fail", "p50 ms", "p99 ms", "first p50 ms", "records/s", "MiB/s", "wire KiB/call", "server CPU s", "client CPU s"];
+        string[] columns = ["configuration", "scenario", "ok", "fail", "p50 ms", "p99 ms", "first p50 ms", "records/s p50", "MiB/s mean", "wire KiB/call", "server CPU s", "client CPU s"];
         foreach (var column in columns) table.AddColumn(column is "configuration" or "scenario" ? new TableColumn(column) : new TableColumn(column).RightAligned());
         foreach (var result in summary.Configurations)
         {
@@ -87,6 +89,8 @@ public static class ConsoleReport
         }
         return table;
     }
+
+    private static string OneLine(string? reason) => string.Join(' ', (reason ?? "no reason given").Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries));
 
     private static string Shortened(string status) => status.Length <= MaxStatusChars ? status : status[..(MaxStatusChars - 3)] + "...";
 }

@@ -99,9 +99,9 @@ public static class MarkdownReport
         [
             "configuration", "status",
             "sendLargeData p50", "sendLargeData p95", "sendLargeData p99", "getInt p50", "getInt p95", "getInt p99",
-            "fails", "server CPU s", "server peak RSS MiB", "client CPU s", "sendLargeData p99 / Grpc.Core", "getInt p99 / Grpc.Core",
+            "fails", "server CPU s", "server peak RSS MiB", "client CPU s", "client peak RSS MiB", "sendLargeData p99 / Grpc.Core", "getInt p99 / Grpc.Core",
         ];
-        List<bool> rightAligned = [false, false, true, true, true, true, true, true, false, true, true, true, true, true];
+        List<bool> rightAligned = [false, false, true, true, true, true, true, true, false, true, true, true, true, true, true];
         if (withFloor)
         {
             headers.Add("sendLargeData p50 / raw-tcp");
@@ -109,7 +109,7 @@ public static class MarkdownReport
         }
         MarkdownTable.Append(md, headers, rightAligned, rows.Select(r => (IReadOnlyList<string>)
         [
-            r.Label, r.Status, .. r.SendLargeData, .. r.GetInt, r.Fails, r.ServerCpuSeconds, r.ServerPeakRssMiB, r.ClientCpuSeconds,
+            r.Label, r.Status, .. r.SendLargeData, .. r.GetInt, r.Fails, r.ServerCpuSeconds, r.ServerPeakRssMiB, r.ClientCpuSeconds, r.ClientPeakRssMiB,
             r.SendLargeDataP99Ratio, r.GetIntP99Ratio, .. withFloor ? [r.RawTcpMultiple ?? Numbers.Missing] : Array.Empty<string>(),
         ]));
         md.AppendLine();

@@ -67,18 +67,23 @@ public static class Verdicts
     /// <summary>"20 MiB upload p99 x7.3 of Grpc.Core (4,387 ms vs 601 ms)", or why there is no ratio.</summary>
     private static string Against(ConfigurationResult result, ConfigurationResult baseline, string name, string scenario, string ofWhom)
     {
-        var ratio = Baselines.Ratio(result, baseline, scenario, l => l.P99);
+        var ratio = Baselines.Ratio(result, baseline, scenario, 99);
         if (ratio is null)
         {
-            return result.SuccessLatency(scenario) is null
-                ? $"{name}: no successful call, so no p99"
-                : $"{name}: Grpc.Core made no successful call, so no ratio";
+            if (result.SuccessLatency(scenario) is null) return $"{name}: no successful call, so no p99";
+            if (baseline.SuccessLatency(scenario) is null) return $"{name}: Grpc.Core made no successful call, so no ratio";
+            // Too few calls for a p99 on one side: the median, which they have.
+            return Baselines.Ratio(result, baseline, scenario, 50) is { } median
+                ? $"{name} p50 {Numbers.Ratio(median)}{ofWhom} ({Numbers.Ms(result.SuccessLatency(scenario)!.P50)} ms vs {Numbers.Ms(baseline.SuccessLatency(scenario)!.P50)} ms; "
+                  + $"p99 {PercentileRule.TooFew(99)})"
+                : $"{name}: too few successful calls for a ratio";
         }
         return $"{name} p99 {Numbers.Ratio(ratio)}{ofWhom} ({Numbers.Ms(result.SuccessLatency(scenario)!.P99)} ms vs {Numbers.Ms(baseline.SuccessLatency(scenario)!.P99)} ms)";
     }
 
     private static string Absolute(ConfigurationResult result, string scenario) =>
-        result.SuccessLatency(scenario) is { } latency ? $"{Numbers.Ms(latency.P99)} ms" : "not measured (no successful call)";
+        result.SuccessLatency(scenario) is { } latency ? PercentileRule.Supports(latency.Count, 99) ? $"{Numbers.Ms(latency.P99)} ms" : PercentileRule.TooFew(99)
+        : "not measured (no successful call)";
 
     /// <summary>Failed calls are outside the percentiles, so a ratio over a run with fails needs saying so.</summary>
     private static string FailNote(ConfigurationResult result, ConfigurationResult baseline)
@@ -115,7 +120,7 @@ public static class Verdicts
             var from = byDefault is null ? "" : $" (default: {Numbers.Ms(byDefault.SuccessLatency(ScenarioNames.SendLargeData)!.P99)} ms)";
             return $"{where}: {variant} gives grpc-dotnet its lowest {upload} p99, {bestP99} ms{from}; no Grpc.Core baseline in this run.";
         }
-        var ratio = Baselines.Ratio(best, baseline, ScenarioNames.SendLargeData, l => l.P99);
+        var ratio = Baselines.Ratio(best, baseline, ScenarioNames.SendLargeData, 99);
         if (ratio is null) return null;
         var fromDefault = byDefault is null ? "" : RatioClause(summary, byDefault, ScenarioNames.SendLargeData, ", from ", " with the default");
         var completed = best.Scenario(ScenarioNames.SendLargeData)!.Failed == 0 && byDefault?.Scenario(ScenarioNames.SendLargeData)?.Failed is null or 0 ? ""

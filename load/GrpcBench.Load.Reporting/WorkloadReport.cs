@@ -17,7 +17,7 @@ public static class WorkloadReport
 
     public static readonly IReadOnlyList<string> FigureHeaders =
     [
-        "configuration", "scenario", "ok", "fail", "p50 ms", "p99 ms", "first record p50 ms", "records/s p50", "MiB/s p50",
+        "configuration", "scenario", "ok", "fail", "p50 ms", "p99 ms", "first record p50 ms", "records/s p50", "MiB/s mean",
         "wire KiB per call", "server CPU s", "client CPU s", "server peak RSS MiB", "client peak RSS MiB",
     ];
 
@@ -26,7 +26,7 @@ public static class WorkloadReport
         md.AppendLine("## Transfers");
         md.AppendLine();
         md.AppendLine("Per configuration and scenario. p50 / p99: time to the last byte of a call (the last record of a stream or of the last page), "
-                      + "from its start; first record: to the first record (stream) or the first page; records/s and MiB/s: per call, their median; "
+                      + "from its start; first record: to the first record (stream) or the first page; records/s: per call, their median; MiB/s: the mean call's bytes over the mean call time; "
                       + "wire KiB per call: every byte the shaped link's loopback carried in both directions (TCP/IP, TLS, HTTP/2 and gRPC framing, compression's savings), over every call the configuration made, warm-up included (- without a link); "
                       + "CPU and peak RSS: the host's and the load worker's, over the whole configuration.");
         md.AppendLine();
@@ -41,7 +41,7 @@ public static class WorkloadReport
         return
         [
             r.Configuration.Label, s.Name, Numbers.Count(s.Ok), Numbers.Count(s.Failed),
-            ok ? Numbers.Ms(s.Latency.P50) : Numbers.Missing, ok ? Numbers.Ms(s.Latency.P99) : Numbers.Missing,
+            ok ? PercentileRule.Ms(s.Latency, 50) : Numbers.Missing, ok ? PercentileRule.Ms(s.Latency, 99) : Numbers.Missing,
             Measure(s, Measures.FirstRecordMs) is { } first ? Numbers.Ms(first.P50) : Numbers.Missing,
             Measure(s, Measures.RecordsPerSecond) is { } rate ? Numbers.Count((long)rate.P50) : Numbers.Missing,
             Numbers.Amount(MiBPerSecond(s)),
@@ -57,10 +57,10 @@ public static class WorkloadReport
     public static LatencyStats? Measure(ScenarioStats stats, string name) =>
         stats.Ok > 0 && stats.Measures is { } measures && measures.TryGetValue(name, out var measure) && measure.Count > 0 ? measure : null;
 
-    /// <summary>The payload bytes of a median call over its median time; null without successful calls.</summary>
+    /// <summary>The bytes of a mean call over the mean time of a successful call; null without successful calls.</summary>
     public static double? MiBPerSecond(ScenarioStats s) =>
-        s.Ok > 0 && s.Latency.P50 > 0 && (s.BytesSent + s.BytesReceived) > 0
-            ? (s.BytesSent + s.BytesReceived) / (double)s.Requests / 1024 / 1024 / (s.Latency.P50 / 1000)
+        s.Ok > 0 && s.Latency.Mean > 0 && (s.BytesSent + s.BytesReceived) > 0
+            ? (s.BytesSent + s.BytesReceived) / (double)s.Requests / 1024 / 1024 / (s.Latency.Mean / 1000)
             : null;
 
     public static IEnumerable<string> Verdicts(LoadRunSummary summary) => StreamingVerdicts(summary).Concat(ChunkingVerdicts(summary));

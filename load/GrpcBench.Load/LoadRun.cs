@@ -60,8 +60,11 @@ public static class LoadRun
             results);
         ReportFiles.WriteAll(folder, summary);
         ConsoleReport.Write(console, summary);
+        // A run in which some scenario never succeeded measured no latency there: worth a non-zero exit, not a silent 0.
+        var noSuccess = results.SelectMany(r => r.Scenarios.Where(s => s.Ok == 0).Select(s => $"{r.Configuration.Label}: {s.Name} ({MeasuredFigures.Describe(s.FailsByCode)})")).ToList();
+        foreach (var line in noSuccess) console.WriteLine($"no successful call: {line}");
         console.WriteLine($"results: {folder}");
-        return status == "completed" ? 0 : 1;
+        return status == "completed" && noSuccess.Count == 0 ? 0 : 1;
     }
 
     public static int Compare(string baseFolder, string diffFolder, double threshold, bool acrossRuntimes)

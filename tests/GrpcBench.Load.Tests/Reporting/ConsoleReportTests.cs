@@ -56,4 +56,22 @@ public class ConsoleReportTests
         Assert.EndsWith("20 MiB upload p99 x7.3 of Grpc.Core (4,387 ms vs 601 ms); getInt p99 x0.4 (3.2 ms vs 8.0 ms).", headline.TrimEnd());
         Assert.True(output.IndexOf(headline, StringComparison.Ordinal) > output.LastIndexOf('│'));
     }
+
+    [Fact]
+    public void Failed_configurations_are_named_with_their_reason_on_one_line_after_the_table()
+    {
+        var output = Written(Summary(Ok(GrpcCore(), 601, 8), Failed(Kestrel(), "System.FormatException: bad input\nat a stack frame")));
+
+        Assert.Contains("- failed: kestrel/grpc-net net8.0 default h2c: System.FormatException: bad input at a stack frame", output.Split('\n').Select(l => l.TrimEnd()));
+    }
+
+    [Fact]
+    public void A_p99_over_fewer_than_100_calls_is_printed_as_n_below_100()
+    {
+        var few = Ok(Kestrel(), 4387, 3.2) is var ok ? ok with { Scenarios = [.. ok.Scenarios.Select(s => s with { Latency = s.Latency with { Count = 50 } })] } : null!;
+        var output = Written(Summary(Ok(GrpcCore(), 601, 8), few));
+
+        Assert.Equal("2,194 / 3,948 / n < 100", Cell(output, "kestrel/grpc-net net8.0 default h2c", 3));
+        Assert.Equal("n < 100 / n < 100", Cell(output, "kestrel/grpc-net net8.0 default h2c", 8));
+    }
 }

@@ -36,7 +36,7 @@ internal static class SampleRuns
             [
                 Stats(ScenarioNames.SendLargeData, uploadP50 ?? uploadP99 / 2, uploadP99, uploadFails ?? new Dictionary<string, long>()),
                 Stats(ScenarioNames.GetInt, getIntP99 / 2, getIntP99, getIntFails ?? new Dictionary<string, long>()),
-            ]);
+            ], ClientPeakRssMiB: 96.5);
 
     public static ConfigurationResult Failed(LoadConfiguration configuration, string reason, string status = "failed") =>
         new(configuration, status, reason, null, null, new Dictionary<string, string>(), null, null, null, null, []);
