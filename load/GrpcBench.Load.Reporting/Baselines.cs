@@ -10,8 +10,8 @@ namespace GrpcBench.Load.Reporting;
 /// </summary>
 public static class Baselines
 {
-    public const string RawHttp2 = "raw-http2";
-    public const string RawTcp = "raw-tcp";
+    public const ConfigurationKind RawHttp2 = ConfigurationKind.RawHttp2;
+    public const ConfigurationKind RawTcp = ConfigurationKind.RawTcp;
 
     /// <summary>The Grpc.Core pair <paramref name="result"/> is compared with, or null when the run has none that completed.</summary>
     public static ConfigurationResult? For(LoadRunSummary summary, ConfigurationResult result) =>
@@ -21,7 +21,7 @@ public static class Baselines
     /// The floor of kind <see cref="RawTcp"/> (same host runtime) or <see cref="RawHttp2"/> (same host runtime and
     /// transport) that completed, or null.
     /// </summary>
-    public static ConfigurationResult? Floor(LoadRunSummary summary, ConfigurationResult result, string kind) =>
+    public static ConfigurationResult? Floor(LoadRunSummary summary, ConfigurationResult result, ConfigurationKind kind) =>
         Closest(result, summary.Configurations.Where(f => f.IsOk() && f.Configuration.Kind == kind
             && f.Configuration.HostRuntime == result.Configuration.HostRuntime
             && (kind == RawTcp || f.Configuration.Transport == result.Configuration.Transport)));

@@ -45,7 +45,8 @@ public static class ComparisonRows
 
     private static string P99Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario) =>
         Baselines.P99Ratio(summary, result, scenario) is { } ratio ? Numbers.Ratio(ratio)
-        : new[] { result, Baselines.For(summary, result) }.Any(r => r?.SuccessLatency(scenario) is { } l && !PercentileRule.Supports(l.Count, 99)) ? PercentileRule.TooFew(99)
+        : Baselines.For(summary, result) is { } baseline && new[] { result, baseline }.Any(r => r.SuccessLatency(scenario) is { } l && !PercentileRule.Supports(l.Count, 99))
+            ? PercentileRule.TooFew(99)
         : Numbers.Missing;
 
     private static IReadOnlyList<string> Percentiles(LatencyStats? latency) =>

@@ -25,12 +25,12 @@ public static class ConfigurationSection
         md.AppendLine($"### {number}. {c.Label}");
         md.AppendLine();
         md.AppendLine($"- status: {result.StatusWithReason()}");
-        md.AppendLine($"- host: {result.HostRuntimeReported ?? "runtime not reported"} (asked {c.HostRuntime}), server {c.Server}"
-                      + (c.Server == "kestrel" && c.Kind == "grpc" ? $", Kestrel profile {c.KestrelProfile}" : "")
+        md.AppendLine($"- host: {result.HostRuntimeReported ?? "runtime not reported"} (asked {c.HostRuntime}), server {c.Server.Text()}"
+                      + (c.Server == ServerStack.Kestrel && c.Kind == ConfigurationKind.Grpc ? $", Kestrel profile {c.KestrelProfile}" : "")
                       + Settings(c.KestrelSettings));
-        md.AppendLine($"- client: {result.ClientRuntimeReported ?? "runtime not reported"} (asked {c.ClientRuntime}), {c.Client}, profile {c.ClientProfile}"
-                      + Settings(c.ClientSettings) + $"; {c.Transport}, compression {c.Compression}"
-                      + (c.Compression == "none" ? "" : $" at level {c.CompressionLevel}"));
+        md.AppendLine($"- client: {result.ClientRuntimeReported ?? "runtime not reported"} (asked {c.ClientRuntime}), {c.Client.Text()}, profile {c.ClientProfile}"
+                      + Settings(c.ClientSettings) + $"; {c.Transport.Text()}, compression {c.Compression.Text()}"
+                      + (c.Compression == Compression.None ? "" : $" at level {c.CompressionLevel}"));
         if (c.Scenarios is not null || c.PayloadBytes is not null || c.PageSize is not null || c.ChunkBytes is not null || c.Link != "none")
             md.AppendLine($"- workload: {string.Join(" + ", c.Scenarios ?? result.Scenarios.Select(s => s.Name).ToList())}"
                           + (c.PayloadBytes is { } bytes ? $", payload {Sizes.Describe(bytes)}" : "")

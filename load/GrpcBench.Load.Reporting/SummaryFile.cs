@@ -14,7 +14,7 @@ public static class SummaryFile
         WriteIndented = true,
         // A configuration that made no call of a kind can carry NaN, for which JSON has no number.
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) },
+        Converters = { new JsonStringEnumConverter(Terms.Naming) },
     };
 
     public static string Serialize(LoadRunSummary summary) => JsonSerializer.Serialize(summary, Options);

@@ -20,7 +20,7 @@ public static class Verdicts
         var story = !WorkloadReport.Applies(summary);
         foreach (var result in completed.Where(r => story && IsMigrationDefault(r.Configuration)))
             lines.Add(Headline(summary, result, upload));
-        var grpcDotnet = completed.Where(r => story && r.Configuration is { Kind: "grpc", Server: "kestrel", Client: "grpc-net" })
+        var grpcDotnet = completed.Where(r => story && r.Configuration is { Kind: ConfigurationKind.Grpc, Server: ServerStack.Kestrel, Client: ClientStack.GrpcNet })
             .GroupBy(r => (r.Configuration.HostRuntime, r.Configuration.ClientRuntime, r.Configuration.Transport, r.Configuration.Compression));
         foreach (var sameConditions in grpcDotnet)
             if (BestSetting(summary, sameConditions.ToList(), upload) is { } line) lines.Add(line);
@@ -37,7 +37,7 @@ public static class Verdicts
 
     /// <summary>A gRPC pair other than Grpc.Core's own, with nothing set beyond its defaults: what a team gets by just migrating.</summary>
     private static bool IsMigrationDefault(LoadConfiguration c) =>
-        c.Kind == "grpc" && !(c.Server == "grpc-core" && c.Client == "grpc-core") && Wording.Variant(c) == "default";
+        c.Kind == ConfigurationKind.Grpc && !(c.Server == ServerStack.GrpcCore && c.Client == ClientStack.GrpcCore) && Wording.Variant(c) == "default";
 
     private static string Headline(LoadRunSummary summary, ConfigurationResult result, string upload)
     {
@@ -99,6 +99,9 @@ public static class Verdicts
     {
         var measured = sameConditions.Where(r => r.SuccessLatency(ScenarioNames.SendLargeData) is not null).ToList();
         if (measured.Count == 0) return null;
+        if (measured.Any(r => !PercentileRule.Supports(r.SuccessLatency(ScenarioNames.SendLargeData)!.Count, 99)))
+            return measured.Count < 2 ? null
+                : $"{Capitalized(Wording.Where(measured[0].Configuration))}: fewer than 100 successful {upload}s in a configuration, too few for a p99, so no setting is ranked.";
         // Most uploads completed first: under overload the p99 of the few that made it says little.
         var best = measured.OrderByDescending(r => r.Scenario(ScenarioNames.SendLargeData) is { } u ? (double)u.Ok / u.Requests : 0)
             .ThenBy(r => r.SuccessLatency(ScenarioNames.SendLargeData)!.P99).First();
@@ -140,10 +143,10 @@ public static class Verdicts
         if (floor.SuccessLatency(ScenarioNames.SendLargeData) is not { } latency) return null;
         var multiples = summary.Configurations
             .Where(r => r.Configuration.HostRuntime == floor.Configuration.HostRuntime
-                        && (r.Configuration.Kind == Baselines.RawHttp2 || (r.Configuration.Kind == "grpc" && Wording.Variant(r.Configuration) == "default")))
+                        && (r.Configuration.Kind == Baselines.RawHttp2 || (r.Configuration.Kind == ConfigurationKind.Grpc && Wording.Variant(r.Configuration) == "default")))
             .Select(r => (r, Multiple: Baselines.RawTcpMultiple(summary, r)))
             .Where(m => m.Multiple is not null)
-            .Select(m => $"{Wording.Stack(m.r.Configuration)} {m.r.Configuration.Transport} {Numbers.Ratio(m.Multiple)}")
+            .Select(m => $"{Wording.Stack(m.r.Configuration)} {m.r.Configuration.Transport.Text()} {Numbers.Ratio(m.Multiple)}")
             .ToList();
         var sentence = $"On {Wording.Runtime(floor.Configuration.HostRuntime)}, a bare socket moves the {upload} in {Numbers.Ms(latency.P50)} ms (p50), the machine's floor";
         return multiples.Count == 0 ? sentence + "." : $"{sentence}; upload p50 as a multiple of it: {string.Join(", ", multiples)}.";

@@ -13,8 +13,8 @@ public static class Wording
 
     /// <summary>"on .NET 8, h2c", "on .NET 8 (client .NET 10), tls, gzip".</summary>
     public static string Where(LoadConfiguration c) =>
-        $"on {Runtime(c.HostRuntime)}{(c.ClientRuntime == c.HostRuntime ? "" : $" (client {Runtime(c.ClientRuntime)})")}, {c.Transport}"
-        + (c.Compression == "none" ? "" : c.CompressionLevel is "default" or "n/a" ? $", {c.Compression}" : $", {c.Compression} {c.CompressionLevel}")
+        $"on {Runtime(c.HostRuntime)}{(c.ClientRuntime == c.HostRuntime ? "" : $" (client {Runtime(c.ClientRuntime)})")}, {c.Transport.Text()}"
+        + (c.Compression == Compression.None ? "" : c.CompressionLevel is "default" or "n/a" ? $", {c.Compression.Text()}" : $", {c.Compression.Text()} {c.CompressionLevel}")
         + (c.Link == "none" ? "" : $", link {c.Link}");
 
     /// <summary>The stacks and what differs from their defaults: "grpc-dotnet (kestrel, large-windows)", "Grpc.Core".</summary>
@@ -22,10 +22,10 @@ public static class Wording
     {
         (Baselines.RawTcp, _, _) => "a bare socket",
         (Baselines.RawHttp2, _, _) => "Kestrel's HTTP/2 without gRPC",
-        (_, "grpc-core", "grpc-core") => Variant(c) == "default" ? "Grpc.Core" : $"Grpc.Core ({Variant(c)})",
-        (_, "kestrel", "grpc-net") => $"grpc-dotnet (kestrel, {Variant(c)})",
-        (_, "kestrel", _) => $"grpc-dotnet server (kestrel, {Variant(c)}) with the {c.Client} client",
-        _ => $"{c.Server} server with the {c.Client} client{(Variant(c) == "default" ? "" : $" ({Variant(c)})")}",
+        (_, ServerStack.GrpcCore, ClientStack.GrpcCore) => Variant(c) == "default" ? "Grpc.Core" : $"Grpc.Core ({Variant(c)})",
+        (_, ServerStack.Kestrel, ClientStack.GrpcNet) => $"grpc-dotnet (kestrel, {Variant(c)})",
+        (_, ServerStack.Kestrel, _) => $"grpc-dotnet server (kestrel, {Variant(c)}) with the {c.Client.Text()} client",
+        _ => $"{c.Server.Text()} server with the {c.Client.Text()} client{(Variant(c) == "default" ? "" : $" ({Variant(c)})")}",
     };
 
     /// <summary>What was set beyond the defaults: "large-windows", "initialStreamWindowSize=4194304 split-channels", or "default".</summary>

@@ -149,10 +149,10 @@ public static class WorkloadReport
         var measured = summary.Configurations.Where(r => r.IsOk() && r.Scenarios.Any(s => s.Ok > 0)).ToList();
         if (measured.Select(r => r.Configuration.Compression).Distinct().Count() < 2) return [];
         var rows = new List<CrossoverRow>();
-        foreach (var group in measured.GroupBy(r => (Stack: $"{Wording.Stack(r.Configuration)} {Wording.Where(r.Configuration with { Compression = "none", Link = "none" })}", Message: Message(r))))
+        foreach (var group in measured.GroupBy(r => (Stack: $"{Wording.Stack(r.Configuration)} {Wording.Where(r.Configuration with { Compression = Compression.None, Link = "none" })}", Message: Message(r))))
         {
-            var plain = group.Where(r => r.Configuration.Compression == "none").ToDictionary(r => r.Configuration.Link, P50);
-            foreach (var setting in group.Where(r => r.Configuration.Compression != "none").GroupBy(Setting))
+            var plain = group.Where(r => r.Configuration.Compression == Compression.None).ToDictionary(r => r.Configuration.Link, P50);
+            foreach (var setting in group.Where(r => r.Configuration.Compression != Compression.None).GroupBy(Setting))
             {
                 var byLink = setting.Where(r => plain.ContainsKey(r.Configuration.Link) && plain[r.Configuration.Link] > 0)
                     .ToDictionary(r => r.Configuration.Link, r => P50(r) / plain[r.Configuration.Link]);
@@ -168,7 +168,7 @@ public static class WorkloadReport
     }
 
     private static string Setting(ConfigurationResult r) =>
-        r.Configuration.CompressionLevel is "default" or "n/a" ? r.Configuration.Compression : $"{r.Configuration.Compression} {r.Configuration.CompressionLevel}";
+        r.Configuration.CompressionLevel is "default" or "n/a" ? r.Configuration.Compression.Text() : $"{r.Configuration.Compression.Text()} {r.Configuration.CompressionLevel}";
 
     /// <summary>"sendLargeData 1.9MB text", "streamRecords": the calls whose times are compared.</summary>
     private static string Message(ConfigurationResult r) =>

@@ -1,13 +1,13 @@
 namespace GrpcBench.Load.Results;
 
 /// <summary>What one configuration of a run is: the stacks, runtimes and every setting that differs between configurations.</summary>
-/// <param name="Kind">"grpc" (the two gRPC scenarios), "raw-http2" (Kestrel's plain HTTP/2 upload endpoint, the transport without gRPC) or "raw-tcp" (a socket transfer, the machine's floor).</param>
-/// <param name="Server">"grpc-core" or "kestrel" ("socket" for raw-tcp).</param>
-/// <param name="Client">"grpc-core" or "grpc-net" ("http2" for raw-http2, "socket" for raw-tcp).</param>
+/// <param name="Kind">grpc (the gRPC scenarios), raw-http2 (Kestrel's plain HTTP/2 endpoints, the transport without gRPC) or raw-tcp (a socket transfer, the machine's floor).</param>
+/// <param name="Server">grpc-core or kestrel (socket for raw-tcp).</param>
+/// <param name="Client">grpc-core or grpc-net (http2 for raw-http2, socket for raw-tcp).</param>
 /// <param name="HostRuntime">The runtime asked for, e.g. "net8.0"; what the process reported is in <see cref="ConfigurationResult.HostRuntimeReported"/>.</param>
 /// <param name="ClientRuntime">The runtime of the load worker that makes the calls.</param>
-/// <param name="Compression">"none", "gzip" or "deflate": requests per call, responses by the host.</param>
-/// <param name="Transport">"h2c" or "tls".</param>
+/// <param name="Compression">none, gzip or deflate: requests per call, responses by the host.</param>
+/// <param name="Transport">h2c or tls (tcp for raw-tcp).</param>
 /// <param name="KestrelProfile">"default", "net6-windows", "large-windows" or "custom"; "n/a" on grpc-core.</param>
 /// <param name="KestrelSettings">Explicit Kestrel values on top of the profile (host command-line name to value).</param>
 /// <param name="ClientProfile">"default", "seed" or "split-channels".</param>
@@ -19,13 +19,13 @@ namespace GrpcBench.Load.Results;
 /// <param name="CompressionLevel">"default" (each stack's own), "fastest" or "optimal": the zlib level of grpc-dotnet's compression; "n/a" where the stacks cannot set one (C-core).</param>
 /// <param name="Link">"none" (the machine's loopback), or the rate the loopback of a private network namespace is shaped to, e.g. "20mbit".</param>
 public sealed record LoadConfiguration(
-    string Kind,
-    string Server,
-    string Client,
+    ConfigurationKind Kind,
+    ServerStack Server,
+    ClientStack Client,
     string HostRuntime,
     string ClientRuntime,
-    string Compression,
-    string Transport,
+    Compression Compression,
+    Transport Transport,
     string KestrelProfile,
     IReadOnlyDictionary<string, string> KestrelSettings,
     string ClientProfile,
@@ -42,26 +42,26 @@ public sealed record LoadConfiguration(
     {
         get
         {
-            var parts = new List<string> { $"{Server}/{Client}", HostRuntime == ClientRuntime ? HostRuntime : $"{HostRuntime} (client {ClientRuntime})" };
-            if (Server == "kestrel" && Kind == "grpc") parts.Add(KestrelProfile);
+            var parts = new List<string> { $"{Server.Text()}/{Client.Text()}", HostRuntime == ClientRuntime ? HostRuntime : $"{HostRuntime} (client {ClientRuntime})" };
+            if (Server == ServerStack.Kestrel && Kind == ConfigurationKind.Grpc) parts.Add(KestrelProfile);
             parts.AddRange(KestrelSettings.Select(s => $"{s.Key}={s.Value}"));
             if (ClientProfile != "default") parts.Add(ClientProfile);
             parts.AddRange(ClientSettings.Select(s => $"{s.Key}={s.Value}"));
-            parts.Add(Transport);
-            if (Compression != "none") parts.Add(CompressionLevel is "default" or "n/a" ? Compression : $"{Compression}-{CompressionLevel}");
+            parts.Add(Transport.Text());
+            if (Compression != Compression.None) parts.Add(CompressionLevel is "default" or "n/a" ? Compression.Text() : $"{Compression.Text()}-{CompressionLevel}");
             if (Scenarios is not null) parts.Add(string.Join('+', Scenarios));
             if (PayloadBytes is { } bytes) parts.Add(Sizes.Describe(bytes));
             if (PageSize is { } page) parts.Add($"page {page}");
             if (ChunkBytes is { } chunk) parts.Add($"chunk {Sizes.Describe(chunk)}");
             if (Link != "none") parts.Add($"link {Link}");
-            if (Kind != "grpc") parts.Insert(0, Kind);
+            if (Kind != ConfigurationKind.Grpc) parts.Insert(0, Kind.Text());
             return string.Join(' ', parts);
         }
     }
 
     /// <summary>The Grpc.Core pair on the same runtime and transport: what this configuration is compared with.</summary>
     public bool IsBaselineFor(LoadConfiguration other) =>
-        Kind == "grpc" && Server == "grpc-core" && Client == "grpc-core"
+        Kind == ConfigurationKind.Grpc && Server == ServerStack.GrpcCore && Client == ClientStack.GrpcCore
         && HostRuntime == other.HostRuntime && Transport == other.Transport && Compression == other.Compression && SameWorkload(other);
 
     /// <summary>The same calls over the same link: what any two configurations compared with each other must share.</summary>

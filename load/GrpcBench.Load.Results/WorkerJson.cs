@@ -9,6 +9,6 @@ public static class WorkerJson
     public static readonly JsonSerializerOptions Options = new(JsonSerializerDefaults.Web)
     {
         NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-        Converters = { new JsonStringEnumConverter(JsonNamingPolicy.CamelCase) },
+        Converters = { new JsonStringEnumConverter(Terms.Naming) },
     };
 }

@@ -10,10 +10,15 @@ public static class ClientSettingsFor
     {
         var settings = new ClientSettings
         {
-            Stack = configuration.Client is "grpc-core" or "grpc-net" ? configuration.Client : ClientStacks.GrpcNet,
+            Stack = configuration.Client == ClientStack.GrpcCore ? ClientStacks.GrpcCore : ClientStacks.GrpcNet,
             Profile = configuration.ClientProfile,
             MaxSendMessageSize = null,
-            Compression = Enum.Parse<CallCompression>(configuration.Compression, ignoreCase: true),
+            Compression = configuration.Compression switch
+            {
+                Compression.Gzip => CallCompression.Gzip,
+                Compression.Deflate => CallCompression.Deflate,
+                _ => CallCompression.None,
+            },
             CompressionLevel = configuration.CompressionLevel switch
             {
                 "fastest" => System.IO.Compression.CompressionLevel.Fastest,

@@ -45,14 +45,14 @@ public static class Worker
         var url = new Uri(spec.TargetUrl);
         switch (spec.Configuration.Kind)
         {
-            case "grpc":
+            case ConfigurationKind.Grpc:
                 await using (var client = BenchClient.Create(new ClientTarget(url, spec.CertificatePem), ClientSettingsFor.Configuration(spec.Configuration)))
                 {
                     var components = StackComponents.Of(typeof(Grpc.Core.Status).Assembly, typeof(Grpc.Core.Channel).Assembly, typeof(Grpc.Net.Client.GrpcChannel).Assembly);
                     await MeasureAsync(ScenarioSteps.Grpc(client, spec.Load, spec.Configuration), components, cancellationToken);
                 }
                 break;
-            case "raw-http2":
+            case ConfigurationKind.RawHttp2:
                 using (var http = Http2Client.For(url, spec.CertificatePem))
                 {
                     await MeasureAsync(ScenarioSteps.RawHttp2(http, spec.Load), [], cancellationToken);

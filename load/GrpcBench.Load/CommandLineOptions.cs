@@ -1,4 +1,5 @@
 using System.CommandLine;
+using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
@@ -24,6 +25,10 @@ public static class CommandLineOptions
 
     public static IReadOnlyList<string> Chosen(ParseResult parse, Option<string[]> option, IReadOnlyList<string> preset) =>
         parse.GetValue(option) is { Length: > 0 } values ? values.SelectMany(Split).Distinct().ToArray() : preset;
+
+    /// <summary>The terms named (validated by the option's own list), or the preset's.</summary>
+    public static IReadOnlyList<T> Chosen<T>(ParseResult parse, Option<string[]> option, IReadOnlyList<T> preset) where T : struct, Enum =>
+        parse.GetValue(option) is { Length: > 0 } values ? values.SelectMany(Split).Distinct().Select(Terms.Parse<T>).ToArray() : preset;
 
     public static IEnumerable<string> Split(string value) => value.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
 

@@ -48,7 +48,7 @@ public static class ConfigurationRun
                 return Outcome(configuration, "skipped", $"the load worker has no {configuration.ClientRuntime} build (the load tool targets .NET 8 and later; choose another --client-runtime)");
 
             string url;
-            if (configuration.Kind == "raw-tcp")
+            if (configuration.Kind == ConfigurationKind.RawTcp)
             {
                 sink = new RawTcpSink();
                 url = sink.Url.ToString();
@@ -116,18 +116,18 @@ public static class ConfigurationRun
         return host.HasExited;
     }
 
-    public static string HostProject(LoadConfiguration configuration) => configuration.Server == "grpc-core" ? "GrpcBench.LegacyHost" : "GrpcBench.KestrelHost";
+    public static string HostProject(LoadConfiguration configuration) => configuration.Server == ServerStack.GrpcCore ? "GrpcBench.LegacyHost" : "GrpcBench.KestrelHost";
 
     public static IReadOnlyList<string> HostArguments(LoadConfiguration configuration, LoadShape shape)
     {
         // Room for the payload and its framing: the receive limit must not be what a run measures.
         var arguments = new List<string> { "--maxReceiveMessageSize", Math.Max(4 * 1024 * 1024, shape.PayloadBytes + 64 * 1024).ToString() };
-        if (configuration.Transport == "tls") arguments.AddRange(["--tls", "true"]);
-        if (configuration.Compression != "none") arguments.AddRange(["--responseCompression", configuration.Compression]);
-        if (configuration.Compression != "none" && configuration.CompressionLevel is "fastest" or "optimal")
+        if (configuration.Transport == Transport.Tls) arguments.AddRange(["--tls", "true"]);
+        if (configuration.Compression != Compression.None) arguments.AddRange(["--responseCompression", configuration.Compression.Text()]);
+        if (configuration.Compression != Compression.None && configuration.CompressionLevel is "fastest" or "optimal")
             arguments.AddRange(["--responseCompressionLevel", configuration.CompressionLevel]);
         if (shape.Scenarios.Any(ScenarioNames.IsTransfer)) arguments.AddRange([RecordCountArgument, shape.RecordCount.ToString()]);
-        if (configuration.Server == "kestrel")
+        if (configuration.Server == ServerStack.Kestrel)
         {
             if (configuration.KestrelProfile != "custom") arguments.AddRange(["--kestrel:profile", configuration.KestrelProfile]);
             foreach (var (name, value) in configuration.KestrelSettings) arguments.AddRange([$"--kestrel:{name}", value]);

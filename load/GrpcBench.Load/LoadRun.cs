@@ -86,7 +86,8 @@ public static class LoadRun
     {
         if (result.Status != "ok" && result.Scenarios.Count == 0) return $"{result.Status}: {result.Reason}";
         string Figures(string scenario) => result.Scenario(scenario) is { } s
-            ? string.Create(CultureInfo.InvariantCulture, $"{scenario} ok {s.Ok} fail {s.Failed} p50 {s.Latency.P50:0.#} ms p99 {s.Latency.P99:0.#} ms")
+            ? s.Ok == 0 ? $"{scenario} ok 0 fail {s.Failed}"
+            : $"{scenario} ok {s.Ok} fail {s.Failed} p50 {PercentileRule.Ms(s.Latency, 50)} ms p99 {PercentileRule.Ms(s.Latency, 99)}{(PercentileRule.Supports(s.Latency.Count, 99) ? " ms" : "")}"
             : $"{scenario} -";
         var scenarios = result.Configuration.Scenarios ?? [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
         return $"{result.Status}; {string.Join("; ", scenarios.Select(Figures))}" + (result.Reason is null ? "" : $"; {result.Reason}");

@@ -7,8 +7,9 @@ using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using Spectre.Console;
 
-string[] servers = ["grpc-core", "kestrel"], clients = ["grpc-core", "grpc-net"], compressions = ["none", "gzip", "deflate"],
-    transports = ["h2c", "tls"], clientProfiles = ["default", "seed", "split-channels"], baselines = ["raw-http2", "raw-tcp"],
+string[] servers = [.. Terms.Texts(ServerStack.GrpcCore, ServerStack.Kestrel)], clients = [.. Terms.Texts(ClientStack.GrpcCore, ClientStack.GrpcNet)],
+    compressions = [.. Terms.Texts<Compression>()], transports = [.. Terms.Texts(Transport.H2c, Transport.Tls)],
+    clientProfiles = ["default", "seed", "split-channels"], baselines = [.. Terms.Texts(ConfigurationKind.RawHttp2, ConfigurationKind.RawTcp)],
     pairs = [RunPlan.MatchedPairs, RunPlan.AllPairs];
 
 Option<string> preset = new("--preset") { Description = $"Named set of configurations and load: {string.Join(", ", Presets.Names)}", DefaultValueFactory = _ => Presets.Seed };

@@ -5,18 +5,18 @@ namespace GrpcBench.Load;
 /// <summary>The sets a run is made of; every configuration of the run gets the same <see cref="Load"/>.</summary>
 public sealed record RunPlan(
     string Preset,
-    IReadOnlyList<string> Servers,
-    IReadOnlyList<string> Clients,
+    IReadOnlyList<ServerStack> Servers,
+    IReadOnlyList<ClientStack> Clients,
     string Pairs,
     IReadOnlyList<string> Runtimes,
     string? ClientRuntime,
-    IReadOnlyList<string> Compressions,
-    IReadOnlyList<string> Transports,
+    IReadOnlyList<Compression> Compressions,
+    IReadOnlyList<Transport> Transports,
     IReadOnlyList<string> KestrelProfiles,
     IReadOnlyList<string> ClientProfiles,
     IReadOnlyDictionary<string, string> KestrelSettings,
     IReadOnlyDictionary<string, string> ClientSettings,
-    IReadOnlyList<string> Baselines,
+    IReadOnlyList<ConfigurationKind> Baselines,
     LoadShape Load)
 {
     /// <summary>Scenario sets, each run by its own configurations (alone, or beside getInt); null for one set, the load's <c>Scenarios</c>.</summary>
@@ -41,7 +41,7 @@ public sealed record RunPlan(
     public const string AllPairs = "all";
 
     /// <summary>The client that migrates with each server: Grpc.Core with Grpc.Core, grpc-dotnet with Kestrel.</summary>
-    private static string MatchedClient(string server) => server == "grpc-core" ? "grpc-core" : "grpc-net";
+    private static ClientStack MatchedClient(ServerStack server) => server == ServerStack.GrpcCore ? ClientStack.GrpcCore : ClientStack.GrpcNet;
 
     public IReadOnlyList<LoadConfiguration> Configurations()
     {
@@ -55,12 +55,12 @@ public sealed record RunPlan(
             foreach (var workload in Workloads())
             foreach (var server in Servers)
             foreach (var client in Clients.Where(c => Pairs == AllPairs || c == MatchedClient(server)))
-            foreach (var kestrelProfile in server == "kestrel" ? KestrelProfiles : ["n/a"])
+            foreach (var kestrelProfile in server == ServerStack.Kestrel ? KestrelProfiles : ["n/a"])
             foreach (var clientProfile in ClientProfiles)
             foreach (var level in LevelsFor(compression, server, client))
             {
                 configurations.Add(Grpc(server, client, runtime, compression, transport, kestrelProfile, clientProfile,
-                    server == "kestrel" ? KestrelSettings : new Dictionary<string, string>(), ClientSettings) with
+                    server == ServerStack.Kestrel ? KestrelSettings : new Dictionary<string, string>(), ClientSettings) with
                 {
                     Scenarios = workload.Scenarios,
                     PayloadBytes = workload.PayloadBytes,
@@ -71,11 +71,11 @@ public sealed record RunPlan(
                 });
             }
             // The floors run in this process's network namespace and know only the story's two scenarios.
-            if (compression != "none" || link != "none" || ScenarioSets is not null) continue;
-            if (Baselines.Contains("raw-http2"))
-                configurations.Add(new("raw-http2", "kestrel", "http2", runtime, ClientRuntime ?? runtime, "none", transport, "default", Empty, "default", Empty));
-            if (Baselines.Contains("raw-tcp") && transport == "h2c")
-                configurations.Add(new("raw-tcp", "socket", "socket", runtime, ClientRuntime ?? runtime, "none", "tcp", "n/a", Empty, "default", Empty));
+            if (compression != Compression.None || link != "none" || ScenarioSets is not null) continue;
+            if (Baselines.Contains(ConfigurationKind.RawHttp2))
+                configurations.Add(new(ConfigurationKind.RawHttp2, ServerStack.Kestrel, ClientStack.Http2, runtime, ClientRuntime ?? runtime, Compression.None, transport, "default", Empty, "default", Empty));
+            if (Baselines.Contains(ConfigurationKind.RawTcp) && transport == Transport.H2c)
+                configurations.Add(new(ConfigurationKind.RawTcp, ServerStack.Socket, ClientStack.Socket, runtime, ClientRuntime ?? runtime, Compression.None, Transport.Tcp, "n/a", Empty, "default", Empty));
         }
         return configurations;
     }
@@ -101,14 +101,14 @@ public sealed record RunPlan(
     /// The levels asked for where a stack can set one: Kestrel's responses and grpc-dotnet's requests. Grpc.Core with
     /// Grpc.Core can set none (C-core's "level" picks among algorithms), so it runs once, at "n/a".
     /// </summary>
-    private IReadOnlyList<string> LevelsFor(string compression, string server, string client) =>
-        compression == "none" || CompressionLevels.SequenceEqual(["default"]) ? ["default"]
-        : server == "grpc-core" && client == "grpc-core" ? ["n/a"]
+    private IReadOnlyList<string> LevelsFor(Compression compression, ServerStack server, ClientStack client) =>
+        compression == Compression.None || CompressionLevels.SequenceEqual(["default"]) ? ["default"]
+        : server == ServerStack.GrpcCore && client == ClientStack.GrpcCore ? ["n/a"]
         : CompressionLevels;
 
-    public LoadConfiguration Grpc(string server, string client, string runtime, string compression, string transport, string kestrelProfile,
+    public LoadConfiguration Grpc(ServerStack server, ClientStack client, string runtime, Compression compression, Transport transport, string kestrelProfile,
         string clientProfile, IReadOnlyDictionary<string, string> kestrelSettings, IReadOnlyDictionary<string, string> clientSettings) =>
-        new("grpc", server, client, runtime, ClientRuntime ?? runtime, compression, transport, kestrelProfile, kestrelSettings, clientProfile, clientSettings);
+        new(ConfigurationKind.Grpc, server, client, runtime, ClientRuntime ?? runtime, compression, transport, kestrelProfile, kestrelSettings, clientProfile, clientSettings);
 
     private static readonly IReadOnlyDictionary<string, string> Empty = new Dictionary<string, string>();
 }
@@ -169,21 +169,22 @@ public static class Presets
         },
         SlowLink => Plan(SlowLink, ["net10.0"], SlowLinkLoad) with
         {
-            Compressions = quick ? ["none", "gzip"] : ["none", "gzip", "deflate"],
+            Compressions = quick ? [Compression.None, Compression.Gzip] : [Compression.None, Compression.Gzip, Compression.Deflate],
             ScenarioSets = [[ScenarioNames.SendLargeData], [ScenarioNames.StreamRecords]],
             PayloadSizes = quick ? [100, 1_900_000] : [100, 1_900_000, 20L * 1024 * 1024],
             Links = quick ? ["100mbit", "20mbit"] : ["1gbit", "100mbit", "20mbit"],
         },
-        Sweep => new(Sweep, ["kestrel"], ["grpc-net"], RunPlan.MatchedPairs, [quick ? "net10.0" : "net8.0"], null, ["none"], ["h2c"], ["default"], ["default"],
+        Sweep => new(Sweep, [ServerStack.Kestrel], [ClientStack.GrpcNet], RunPlan.MatchedPairs, [quick ? "net10.0" : "net8.0"], null, [Compression.None], [Transport.H2c], ["default"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), [], quick ? QuickLoad : SeedLoad),
-        _ => new(Seed, ["grpc-core", "kestrel"], ["grpc-core", "grpc-net"], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null, ["none"],
-            quick ? ["h2c"] : ["h2c", "tls"], quick ? ["default", "large-windows"] : ["default", "net6-windows", "large-windows"], ["default"],
-            new Dictionary<string, string>(), new Dictionary<string, string>(), quick ? ["raw-tcp"] : [], quick ? QuickLoad : SeedLoad),
+        _ => new(Seed, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,
+            [Compression.None], quick ? [Transport.H2c] : [Transport.H2c, Transport.Tls], quick ? ["default", "large-windows"] : ["default", "net6-windows", "large-windows"], ["default"],
+            new Dictionary<string, string>(), new Dictionary<string, string>(), quick ? [ConfigurationKind.RawTcp] : [], quick ? QuickLoad : SeedLoad),
     };
 
     /// <summary>The migration pairs on h2c with every default: what the record presets vary the workload of.</summary>
     private static RunPlan Plan(string preset, IReadOnlyList<string> runtimes, LoadShape load) =>
-        new(preset, ["grpc-core", "kestrel"], ["grpc-core", "grpc-net"], RunPlan.MatchedPairs, runtimes, null, ["none"], ["h2c"], ["default"], ["default"],
+        new(preset, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, runtimes, null, [Compression.None], [Transport.H2c],
+            ["default"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), [], load);
 
     /// <summary>The settings the sweep varies, each value tried alone on top of the default.</summary>
@@ -208,15 +209,15 @@ public static class Presets
         foreach (var transport in plan.Transports)
         foreach (var compression in plan.Compressions)
         {
-            configurations.Add(plan.Grpc("grpc-core", "grpc-core", runtime, compression, transport, "n/a", "default", none, none));
-            configurations.Add(plan.Grpc("kestrel", "grpc-net", runtime, compression, transport, "default", "default", none, none));
+            configurations.Add(plan.Grpc(ServerStack.GrpcCore, ClientStack.GrpcCore, runtime, compression, transport, "n/a", "default", none, none));
+            configurations.Add(plan.Grpc(ServerStack.Kestrel, ClientStack.GrpcNet, runtime, compression, transport, "default", "default", none, none));
             foreach (var (where, name, value) in SweepVariants)
             {
                 configurations.Add(where switch
                 {
-                    "kestrel" => plan.Grpc("kestrel", "grpc-net", runtime, compression, transport, "custom", "default", new Dictionary<string, string> { [name] = value }, none),
-                    "client" => plan.Grpc("kestrel", "grpc-net", runtime, compression, transport, "default", "default", none, new Dictionary<string, string> { [name] = value }),
-                    _ => plan.Grpc("kestrel", "grpc-net", runtime, compression, transport, "default", value, none, none),
+                    "kestrel" => plan.Grpc(ServerStack.Kestrel, ClientStack.GrpcNet, runtime, compression, transport, "custom", "default", new Dictionary<string, string> { [name] = value }, none),
+                    "client" => plan.Grpc(ServerStack.Kestrel, ClientStack.GrpcNet, runtime, compression, transport, "default", "default", none, new Dictionary<string, string> { [name] = value }),
+                    _ => plan.Grpc(ServerStack.Kestrel, ClientStack.GrpcNet, runtime, compression, transport, "default", value, none, none),
                 });
             }
         }

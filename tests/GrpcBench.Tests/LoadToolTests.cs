@@ -11,7 +11,7 @@ namespace GrpcBench.Tests;
 /// <summary>The load tool against real hosts and real load workers.</summary>
 public class LoadToolTests
 {
-    private static LoadConfiguration Kestrel(string runtime = "net10.0") => new("grpc", "kestrel", "grpc-net", runtime, runtime, "none", "h2c", "default",
+    private static LoadConfiguration Kestrel(string runtime = "net10.0") => new(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, runtime, runtime, Compression.None, Transport.H2c, "default",
         new Dictionary<string, string>(), "default", new Dictionary<string, string>());
 
     [Fact]

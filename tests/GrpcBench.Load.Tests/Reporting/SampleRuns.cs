@@ -17,7 +17,8 @@ internal static class SampleRuns
 
     public static LoadConfiguration Grpc(string server, string client, string runtime = "net8.0", string transport = "h2c",
         string kestrelProfile = "default", string? clientRuntime = null, string clientProfile = "default", string compression = "none") =>
-        new("grpc", server, client, runtime, clientRuntime ?? runtime, compression, transport, server == "kestrel" ? kestrelProfile : "n/a", None, clientProfile, None);
+        new(ConfigurationKind.Grpc, Terms.Parse<ServerStack>(server), Terms.Parse<ClientStack>(client), runtime, clientRuntime ?? runtime, Terms.Parse<Compression>(compression),
+            Terms.Parse<Transport>(transport), server == "kestrel" ? kestrelProfile : "n/a", None, clientProfile, None);
 
     public static LoadConfiguration GrpcCore(string runtime = "net8.0", string transport = "h2c", string? clientRuntime = null) =>
         Grpc("grpc-core", "grpc-core", runtime, transport, clientRuntime: clientRuntime);
@@ -26,7 +27,7 @@ internal static class SampleRuns
         Grpc("kestrel", "grpc-net", runtime, transport, profile, clientRuntime);
 
     public static LoadConfiguration RawTcp(string runtime = "net8.0") =>
-        new(Baselines.RawTcp, "socket", "socket", runtime, runtime, "none", "tcp", "n/a", None, "default", None);
+        new(Baselines.RawTcp, ServerStack.Socket, ClientStack.Socket, runtime, runtime, Compression.None, Transport.Tcp, "n/a", None, "default", None);
 
     /// <summary>A completed configuration; p50 is half the p99 unless given.</summary>
     public static ConfigurationResult Ok(LoadConfiguration configuration, double uploadP99, double getIntP99, double? uploadP50 = null,
