@@ -116,12 +116,18 @@ internal sealed class ScenarioRun
         return work;
     }
 
+    /// <summary>
+    /// One closed-model copy: a call after the other until the phase ends, and at least one, so that a measured phase
+    /// shorter than a call still measures one (a warm-up transfer waited for may have taken the phase's whole time).
+    /// </summary>
     private async Task LoopAsync(PlannedPhase phase, CancellationToken cancellationToken)
     {
-        while (_clock.Elapsed < phase.End && !cancellationToken.IsCancellationRequested)
+        if (cancellationToken.IsCancellationRequested) return;
+        do
         {
             await CallAsync(_clock.Elapsed, !phase.IsWarmUp, cancellationToken);
         }
+        while (_clock.Elapsed < phase.End && !cancellationToken.IsCancellationRequested);
     }
 
     private async Task CallAsync(TimeSpan scheduledStart, bool measured, CancellationToken cancellationToken)

@@ -51,8 +51,19 @@ public static class MarkdownReport
         md.AppendLine($"- command line: `{summary.CommandLine.Replace('`', '\'')}`");
         md.AppendLine($"- commit {run.Commit}, started {run.StartedAt.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)} UTC");
         md.AppendLine($"- machine: {machine.Cores} cores, {Numbers.Amount(machine.MemoryGiB)} GiB, {machine.Cpu}, {machine.Os}; link: {Link(summary)}");
+        md.AppendLine($"- CPUs: {Cpus(summary)}");
         md.AppendLine($"- components (over every configuration): {Components(summary)}");
         md.AppendLine();
+    }
+
+    /// <summary>How many CPUs each side had, as read from /proc: one line when every configuration had the same, else each.</summary>
+    private static string Cpus(LoadRunSummary summary)
+    {
+        var records = summary.Configurations.Where(r => r.Cpus is not null).Select(r => (r.Configuration.Label, Cpus: r.Cpus!.Describe())).ToList();
+        if (records.Count == 0) return "not recorded";
+        // The most common placement alone, the others with the configurations they belong to.
+        var groups = records.GroupBy(r => r.Cpus).OrderByDescending(g => g.Count()).ToList();
+        return string.Join("; ", groups.Select((g, i) => i == 0 ? g.Key : $"{string.Join(", ", g.Select(r => r.Label))}: {g.Key}"));
     }
 
     private static string Link(LoadRunSummary summary)

@@ -25,6 +25,7 @@ public sealed record ScenarioLoad(IReadOnlyList<string> Simulations, string Warm
 /// <param name="Components">The gRPC assemblies and versions the host and the client loaded, with their package versions.</param>
 /// <param name="HostSettings">The host's effective settings, from its ready line.</param>
 /// <param name="ClientPeakRssMiB">The load worker's peak resident memory.</param>
+/// <param name="Cpus">The CPUs host and worker had, as read from /proc while they ran; null where the worker never began its load.</param>
 /// <param name="WireBytes">Bytes that crossed the shaped link (its loopback's counter), both directions, warm-up included; null without a link.</param>
 public sealed record ConfigurationResult(
     LoadConfiguration Configuration,
@@ -39,7 +40,8 @@ public sealed record ConfigurationResult(
     double? ClientCpuSeconds,
     IReadOnlyList<ScenarioStats> Scenarios,
     double? ClientPeakRssMiB = null,
-    long? WireBytes = null)
+    long? WireBytes = null,
+    CpuRecord? Cpus = null)
 {
     public ScenarioStats? Scenario(string name) => Scenarios.FirstOrDefault(s => s.Name == name);
 }

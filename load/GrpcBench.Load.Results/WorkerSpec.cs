@@ -9,7 +9,9 @@ public sealed record WorkerSpec(LoadConfiguration Configuration, string TargetUr
 /// A line a worker prints (one JSON document): "started" as its load begins (the tool starts counting the host's CPU
 /// then), "progress", "partial" figures so far, then "result", or "error" with the reason it could not go on.
 /// </summary>
-public sealed record WorkerLine(string Event, LoadProgress? Progress = null, WorkerResult? Result = null, string? Error = null, string? Runtime = null)
+/// <param name="ProcessorCount">With "started": Environment.ProcessorCount, what the worker's runtime sized itself for.</param>
+public sealed record WorkerLine(string Event, LoadProgress? Progress = null, WorkerResult? Result = null, string? Error = null, string? Runtime = null,
+    int? ProcessorCount = null)
 {
     public const string StartedEvent = "started";
     public const string ProgressEvent = "progress";
@@ -17,7 +19,7 @@ public sealed record WorkerLine(string Event, LoadProgress? Progress = null, Wor
     public const string ResultEvent = "result";
     public const string ErrorEvent = "error";
 
-    public static WorkerLine Started(string runtime) => new(StartedEvent, Runtime: runtime);
+    public static WorkerLine Started(string runtime) => new(StartedEvent, Runtime: runtime, ProcessorCount: Environment.ProcessorCount);
 
     public static WorkerLine Of(LoadProgress progress) => new(ProgressEvent, Progress: progress);
 

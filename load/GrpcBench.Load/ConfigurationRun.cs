@@ -12,9 +12,11 @@ namespace GrpcBench.Load;
 /// </summary>
 public static class ConfigurationRun
 {
+    /// <param name="cpus">Where host and worker run; null for shared CPUs.</param>
     public static async Task<ConfigurationResult> RunAsync(LoadConfiguration configuration, LoadShape runShape, Action<LoadProgress> onProgress,
-        CancellationToken cancellationToken)
+        CancellationToken cancellationToken, CpuPlacement? cpus = null)
     {
+        var placement = cpus ?? CpuPlacement.Shared;
         var shape = runShape.For(configuration);
         HostProcess? host = null;
         RawTcpSink? sink = null;
@@ -56,20 +58,29 @@ public static class ConfigurationRun
             else
             {
                 host = await HostProcess.StartAsync(new HostLaunch(HostProject(configuration), configuration.HostRuntime, HostArguments(configuration, shape))
-                    { NetworkNamespace = link?.Name }, cancellationToken);
+                    { NetworkNamespace = link?.Name, Cpus = placement.Host }, cancellationToken);
                 url = host.Ready.Url;
             }
 
             // The host's CPU time counts from when the worker's load begins, as the worker's own does.
             var cpuBefore = host is null ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
-            void LoadBegins()
+            CpuRecord? cpuRecord = null;
+            void LoadBegins(WorkerStarted worker)
             {
                 if (host is not null && !host.HasExited) cpuBefore = ProcessStats.CpuTime(host.Pid);
+                try
+                {
+                    cpuRecord = CpuRecord.Read(placement, host?.Pid, host?.Ready.ProcessorCount, worker.Pid, worker.ProcessorCount);
+                }
+                catch (IOException)
+                {
+                    // A process that is already gone: its configuration fails for that reason, not for its CPUs.
+                }
             }
             var spec = new WorkerSpec(configuration, url, host?.Ready.CertificatePem, shape);
             using var stopWorker = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
             var wireBefore = link?.LoopbackBytes();
-            var worker = WorkerProcess.RunAsync(spec, onProgress, stopWorker.Token, link?.Name, LoadBegins);
+            var worker = WorkerProcess.RunAsync(spec, onProgress, stopWorker.Token, link?.Name, LoadBegins, placement.Worker);
             var hostDied = await WatchAsync(host, worker, stopWorker);
             var (measured, workerFailure) = await worker;
             var wireBytes = link?.LoopbackBytes() - wireBefore;
@@ -82,11 +93,14 @@ public static class ConfigurationRun
             }
             var components = new Dictionary<string, string>(measured.Components);
             foreach (var (name, version) in host?.Ready.Components ?? []) components[name] = version;
-            var status = hostDied || workerFailure is not null ? "failed" : measured.Load.Cancelled ? "cancelled" : "ok";
+            // Pinned but not verified: its figures are not a server's alone, whatever else went well.
+            var notIsolated = !placement.IsShared && cpuRecord is { Verified: false }
+                ? $"CPU isolation not in force: asked {placement}, /proc says {cpuRecord.Describe()}" : null;
+            var status = hostDied || workerFailure is not null || notIsolated is not null ? "failed" : measured.Load.Cancelled ? "cancelled" : "ok";
             var reason = hostDied ? HostDied(host!)
-                : workerFailure ?? (measured.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
+                : workerFailure ?? notIsolated ?? (measured.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
             return new ConfigurationResult(configuration, status, reason, host?.Ready.Runtime ?? measured.Runtime, measured.Runtime, components,
-                host?.Ready.Settings, serverCpu, serverRss, measured.CpuSeconds, measured.Load.Scenarios, measured.PeakRssMiB, wireBytes);
+                host?.Ready.Settings, serverCpu, serverRss, measured.CpuSeconds, measured.Load.Scenarios, measured.PeakRssMiB, wireBytes, cpuRecord);
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException)
         {

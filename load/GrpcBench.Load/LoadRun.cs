@@ -30,6 +30,9 @@ public static class LoadRun
             $"{plan.Preset}: {configurations.Count + extra} configurations; {What(plan)}; "
             + $"about {Minutes(shape.Typical * (configurations.Count + extra))} (at most {Minutes((shape.WorstCase + TimeSpan.FromSeconds(5)) * (configurations.Count + extra))})"));
         console.WriteLine($"results: {folder}");
+        console.WriteLine(plan.Cpus.IsShared
+            ? "cpus: shared: host and load worker may use every CPU (--cpus host=LIST worker=LIST to keep them apart)"
+            : $"cpus: host on {plan.Cpus.Host}, load worker on {plan.Cpus.Worker} (taskset at start, checked from /proc per configuration)");
         if (configurations.Count(c => c.Link != "none") is > 0 and var linked && !ShapedLink.CanCreate)
             console.WriteLine($"--link needs root (a network namespace and tc): the {linked} configurations with a link are skipped");
 
@@ -39,7 +42,7 @@ public static class LoadRun
         async Task Run(LoadConfiguration configuration)
         {
             var title = $"[{results.Count + 1}/{configurations.Count + extra}] {configuration.Label}";
-            var result = await progress.RunAsync(title, onProgress => ConfigurationRun.RunAsync(configuration, shape, onProgress, cancellationToken));
+            var result = await progress.RunAsync(title, onProgress => ConfigurationRun.RunAsync(configuration, shape, onProgress, cancellationToken, plan.Cpus));
             results.Add(result);
             console.WriteLine($"{title}: {OneLine(result)}");
         }
@@ -87,11 +90,13 @@ public static class LoadRun
         if (result.Status != "ok" && result.Scenarios.Count == 0) return $"{result.Status}: {result.Reason}";
         string Figures(string scenario) => result.Scenario(scenario) is { } s
             ? s.Ok == 0 ? $"{scenario} ok 0 fail {s.Failed}"
-            : $"{scenario} ok {s.Ok} fail {s.Failed} p50 {PercentileRule.Ms(s.Latency, 50)} ms p99 {PercentileRule.Ms(s.Latency, 99)}{(PercentileRule.Supports(s.Latency.Count, 99) ? " ms" : "")}"
+            : $"{scenario} ok {s.Ok} fail {s.Failed} p50 {WithMs(PercentileRule.Ms(s.Latency, 50))} p99 {WithMs(PercentileRule.Ms(s.Latency, 99))}"
             : $"{scenario} -";
-        var scenarios = result.Configuration.Scenarios ?? [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
+        var scenarios = result.Configuration.Scenarios ?? [.. result.Scenarios.Select(s => s.Name)];
         return $"{result.Status}; {string.Join("; ", scenarios.Select(Figures))}" + (result.Reason is null ? "" : $"; {result.Reason}");
     }
+
+    private static string WithMs(string figure) => figure.StartsWith("n <", StringComparison.Ordinal) ? figure : figure + " ms";
 
     /// <summary>The story's "each getInt and sendLargeData (20 MiB uploads) at once, ramp ...", or the sets a workload run varies.</summary>
     private static string What(RunPlan plan)

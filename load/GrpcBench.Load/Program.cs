@@ -48,13 +48,19 @@ Option<int?> records = new("--records") { Description = "Records the record scen
 Option<string?> payloadContent = new("--payload-content") { Description = "random (incompressible) or text (JSON lines, compressible) (slow-link: text; others: random)" };
 OneOf(payloadContent, [.. Payload.Contents]);
 Option<int?> getIntRate = new("--getint-rate") { Description = "getInt at its own steady rate beside the other scenarios, 1-10,000 per second (chunked: 50)" };
+Option<string[]> cpus = new("--cpus")
+{
+    Description = "Where host and load worker run: host=LIST worker=LIST (disjoint CPU lists, set with taskset and checked from /proc), or shared "
+                  + "(default: host on the last CPU, worker on the first, e.g. host=1 worker=0 on 2 CPUs; shared on 1)",
+    AllowMultipleArgumentsPerToken = true,
+};
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
 
 var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
     kestrelSetting, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
-    payloadContent, getIntRate, output,
+    payloadContent, getIntRate, cpus, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
@@ -96,6 +102,9 @@ root.SetAction(async (parse, cancellationToken) =>
             PageSizes = Counts("--page-sizes", parse.GetValue(pageSizes), 1, 10_000) ?? defaults.PageSizes,
             CompressionLevels = Chosen(parse, compressionLevel, defaults.CompressionLevels),
             Links = Chosen(parse, link, defaults.Links),
+            Cpus = parse.GetValue(cpus) is { Length: > 0 } placement
+                ? CpuPlacement.Parse([.. placement.SelectMany(p => p.Split(' ', StringSplitOptions.RemoveEmptyEntries))], CpuAffinity.OfThisProcess())
+                : CpuPlacement.Default(CpuAffinity.OfThisProcess()),
         };
     }
     catch (FormatException e)

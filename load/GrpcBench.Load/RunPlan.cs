@@ -34,6 +34,9 @@ public sealed record RunPlan(
     /// <summary>"default", "fastest", "optimal": per compressed configuration whose stacks can set a level.</summary>
     public IReadOnlyList<string> CompressionLevels { get; init; } = ["default"];
 
+    /// <summary>Where each configuration's host and worker run.</summary>
+    public CpuPlacement Cpus { get; init; } = CpuPlacement.Shared;
+
     /// <summary>"none" or link rates such as "20mbit" (<see cref="GrpcBench.Orchestration.ShapedLink"/>).</summary>
     public IReadOnlyList<string> Links { get; init; } = ["none"];
 

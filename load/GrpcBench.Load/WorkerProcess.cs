@@ -14,6 +14,9 @@ public sealed class WorkerFailedException(string message) : Exception(message);
 /// <param name="Failure">Null when the worker finished; else why not, the exception's type and message first where there was one.</param>
 public sealed record WorkerOutcome(WorkerResult Figures, string? Failure);
 
+/// <summary>A worker whose load has begun: its process, and the CPU count its runtime reported.</summary>
+public sealed record WorkerStarted(int Pid, int? ProcessorCount);
+
 /// <summary>Starts a load worker (load/GrpcBench.Load.Worker) on a runtime, relays its progress, and returns what it measured.</summary>
 public static class WorkerProcess
 {
@@ -23,8 +26,9 @@ public static class WorkerProcess
     /// <summary>Cancelling asks the worker to stop (SIGINT) and returns its partial result; a worker that does not stop is killed.</summary>
     /// <param name="onStarted">Called when the worker's load begins: where the host's CPU time starts to count.</param>
     /// <param name="networkNamespace">Where to start the worker (a <see cref="ShapedLink"/>'s namespace); null for the tool's own.</param>
+    /// <param name="cpus">The CPUs to pin the worker to from its start, e.g. "0"; null for any.</param>
     public static async Task<WorkerOutcome> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken,
-        string? networkNamespace = null, Action? onStarted = null)
+        string? networkNamespace = null, Action<WorkerStarted>? onStarted = null, string? cpus = null)
     {
         var runtime = spec.Configuration.ClientRuntime;
         var assembly = AssemblyPath(runtime);
@@ -32,8 +36,8 @@ public static class WorkerProcess
 
         var specFile = Path.Combine(Path.GetTempPath(), $"grpcbench-worker-{Guid.NewGuid():N}.json");
         await File.WriteAllTextAsync(specFile, JsonSerializer.Serialize(spec, WorkerJson.Options), CancellationToken.None);
-        var start = ShapedLink.Inside(DotnetRoots.StartInfo(runtime, assembly, ["--spec", specFile, "--parent-pid", Environment.ProcessId.ToString()]),
-            networkNamespace);
+        var start = CpuAffinity.Pinned(ShapedLink.Inside(
+            DotnetRoots.StartInfo(runtime, assembly, ["--spec", specFile, "--parent-pid", Environment.ProcessId.ToString()]), networkNamespace), cpus);
 
         using var process = new Process { StartInfo = start };
         var stderr = new List<string>();
@@ -45,7 +49,7 @@ public static class WorkerProcess
             var line = JsonSerializer.Deserialize<WorkerLine>(e.Data, WorkerJson.Options);
             switch (line?.Event)
             {
-                case WorkerLine.StartedEvent: onStarted?.Invoke(); break;
+                case WorkerLine.StartedEvent: onStarted?.Invoke(new WorkerStarted(process.Id, line.ProcessorCount)); break;
                 case WorkerLine.ProgressEvent when line.Progress is { } progress: onProgress(progress); break;
                 case WorkerLine.PartialEvent: partial = line.Result; break;
                 case WorkerLine.ResultEvent: final = line.Result; break;

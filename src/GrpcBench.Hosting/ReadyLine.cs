@@ -7,7 +7,7 @@ namespace GrpcBench.Hosting;
 
 /// <summary>
 /// The one JSON line a host prints on stdout once it accepts calls. Whoever started the host learns the
-/// URL, the runtime as the process itself reports it, and the settings in force from it.
+/// URL, the runtime as the process itself reports it, the CPUs its runtime sized itself for, and the settings in force from it.
 /// </summary>
 public sealed record ReadyLine(
     string Stack,
@@ -17,7 +17,8 @@ public sealed record ReadyLine(
     string Url,
     string? CertificatePem,
     Dictionary<string, string> Components,
-    Dictionary<string, JsonElement> Settings)
+    Dictionary<string, JsonElement> Settings,
+    int? ProcessorCount = null)
 {
     public const string Event = "ready";
 
@@ -34,7 +35,8 @@ public sealed record ReadyLine(
         url,
         certificatePem,
         components,
-        JsonSerializer.SerializeToElement(effectiveSettings, Json).EnumerateObject().ToDictionary(p => p.Name, p => p.Value.Clone()));
+        JsonSerializer.SerializeToElement(effectiveSettings, Json).EnumerateObject().ToDictionary(p => p.Name, p => p.Value.Clone()),
+        Environment.ProcessorCount);
 
     public string ToJson()
     {

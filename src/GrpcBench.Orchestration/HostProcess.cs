@@ -12,6 +12,9 @@ public sealed record HostLaunch(string Project, string Runtime, IReadOnlyList<st
     /// <summary>A network namespace to start the host in (a <see cref="ShapedLink"/>'s); null for this process's own.</summary>
     public string? NetworkNamespace { get; init; }
 
+    /// <summary>The CPUs to pin the host to from its start (<see cref="CpuAffinity"/>), e.g. "1"; null for any.</summary>
+    public string? Cpus { get; init; }
+
     /// <summary>The build to start; normally the one for <see cref="Runtime"/>.</summary>
     public string BuildFramework { get; init; } = Runtime;
 
@@ -57,8 +60,9 @@ public sealed class HostProcess : IAsyncDisposable
         if (!File.Exists(launch.AssemblyPath))
             throw new HostStartException($"{launch.Project} for {launch.Runtime} is not built: {launch.AssemblyPath} is missing");
 
-        var start = ShapedLink.Inside(DotnetRoots.StartInfo(launch.BuildFramework, launch.AssemblyPath, [.. launch.Arguments, "--parentPid", Environment.ProcessId.ToString()]),
-            launch.NetworkNamespace);
+        var start = CpuAffinity.Pinned(ShapedLink.Inside(
+            DotnetRoots.StartInfo(launch.BuildFramework, launch.AssemblyPath, [.. launch.Arguments, "--parentPid", Environment.ProcessId.ToString()]),
+            launch.NetworkNamespace), launch.Cpus);
 
         var host = new HostProcess(new Process { StartInfo = start }, launch);
         var ready = new TaskCompletionSource<ReadyLine>(TaskCreationOptions.RunContinuationsAsynchronously);

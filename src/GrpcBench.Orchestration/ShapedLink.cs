@@ -65,21 +65,8 @@ public sealed partial class ShapedLink : IAsyncDisposable
     /// <summary>How to start <paramref name="start"/>'s command inside the namespace: ip netns exec, which keeps the pid and the environment.</summary>
     public ProcessStartInfo Inside(ProcessStartInfo start) => Inside(start, Name);
 
-    public static ProcessStartInfo Inside(ProcessStartInfo start, string? networkNamespace)
-    {
-        if (networkNamespace is null) return start;
-        var inside = new ProcessStartInfo("ip")
-        {
-            RedirectStandardOutput = start.RedirectStandardOutput,
-            RedirectStandardError = start.RedirectStandardError,
-            RedirectStandardInput = start.RedirectStandardInput,
-            UseShellExecute = false,
-        };
-        foreach (var argument in new[] { "netns", "exec", networkNamespace, start.FileName }.Concat(start.ArgumentList)) inside.ArgumentList.Add(argument);
-        inside.Environment.Clear();
-        foreach (var (key, value) in start.Environment) inside.Environment[key] = value;
-        return inside;
-    }
+    public static ProcessStartInfo Inside(ProcessStartInfo start, string? networkNamespace) =>
+        networkNamespace is null ? start : Launchers.Prefixed(start, "ip", "netns", "exec", networkNamespace);
 
     public ValueTask DisposeAsync()
     {

@@ -53,4 +53,16 @@ public class WarmUpTests
         Assert.Equal(4, concurrency.Max);
         Assert.Equal((4, 0), (stats.Ok, stats.Failed));
     }
+
+    [Fact]
+    public async Task A_closed_phase_shorter_than_the_warm_up_call_it_waits_for_still_measures_one_call()
+    {
+        // A 700 ms transfer, a 100 ms warm-up and a 300 ms measured phase: the warm-up's call ends after the phase.
+        var stats = await RunOneAsync(LoadScenario.Create("long transfer", context => Task.Delay(700, context.CancellationToken).ContinueWith(_ => StepResult.Ok()))
+            .WithLoadSimulations(LoadSimulation.KeepConstant(1, Seconds(0.3)))
+            .WithWarmUpDuration(Seconds(0.1)));
+
+        Assert.Equal((1, 0), (stats.Ok, stats.Failed));
+        Assert.InRange(stats.Latency.Max, 700 - TimerSlack.Ms, 900);
+    }
 }

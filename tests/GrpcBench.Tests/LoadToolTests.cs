@@ -97,6 +97,26 @@ public class LoadToolTests
     }
 
     [Fact]
+    public async Task Host_and_worker_pinned_apart_are_verified_from_proc_and_their_runtimes_see_one_cpu_each()
+    {
+        var shape = new LoadShape([new RampPhase(10, 2, Constant: true)], 1024, 0, 10);
+
+        var result = await ConfigurationRun.RunAsync(Kestrel(), shape, _ => { }, CancellationToken.None, new CpuPlacement("1", "0"));
+
+        Assert.Equal("ok", result.Status);
+        Assert.Equal(new CpuRecord("host=1 worker=0", "1", "0", true, 1, 1), result.Cpus);
+    }
+
+    [Fact]
+    public async Task A_pinned_host_reports_the_one_cpu_it_has()
+    {
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0", []) { Cpus = "1" });
+
+        Assert.Equal("1", CpuAffinity.AllowedList(host.Pid));
+        Assert.Equal(1, host.Ready.ProcessorCount);
+    }
+
+    [Fact]
     public async Task A_worker_that_throws_gives_the_exception_type_and_message_as_the_reason()
     {
         await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0", []));
@@ -134,6 +154,9 @@ public class LoadToolTests
     [InlineData("--payload-mib", "0", "--payload-mib 0: allowed 1 to 200")]
     [InlineData("--kestrel", "windowSize=5", "--kestrel windowSize=5: allowed NAME=VALUE")]
     [InlineData("--preset", "fast", "--preset")]
+    [InlineData("--cpus", "host=64", "--cpus host=64: allowed shared, or host=LIST worker=LIST")]
+    [InlineData("--cpus", "host=1 worker=1", "--cpus host=1 worker=1: the host's and the worker's CPUs must not overlap")]
+    [InlineData("--cpus", "host=64 worker=0", "--cpus host=64 worker=0: this machine lets the bench use CPUs")]
     [InlineData("--link", "fast", "--link fast: allowed none or a whole number with kbit, mbit or gbit")]
     [InlineData("--compression-level", "max", "--compression-level max: allowed default, fastest, optimal")]
     [InlineData("--message-sizes", "300mib", "--message-sizes 300mib: allowed sizes from 1B to 200MiB")]
