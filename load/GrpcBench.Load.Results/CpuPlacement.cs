@@ -49,21 +49,26 @@ public sealed record CpuPlacement(string? Host, string? Worker)
 /// <param name="Verified">Pinned as asked: each process had exactly its CPUs, and the two sets were disjoint. False when shared.</param>
 /// <param name="HostProcessorCount">Environment.ProcessorCount as the host reported it: what its runtime sized itself for.</param>
 /// <param name="WorkerProcessorCount">The same of the worker.</param>
-public sealed record CpuRecord(string Asked, string? Host, string Worker, bool Verified, int? HostProcessorCount = null, int? WorkerProcessorCount = null)
+/// <param name="HostGc">The host's GC as it reported it, e.g. "workstation, concurrent": on one CPU the runtime drops server GC.</param>
+/// <param name="HostGcHeapCount">The host's GC heap count as it reported it.</param>
+public sealed record CpuRecord(string Asked, string? Host, string Worker, bool Verified, int? HostProcessorCount = null, int? WorkerProcessorCount = null,
+    string? HostGc = null, int? HostGcHeapCount = null)
 {
-    public static CpuRecord Read(CpuPlacement placement, int? hostPid, int? hostProcessorCount, int workerPid, int? workerProcessorCount)
+    public static CpuRecord Read(CpuPlacement placement, int? hostPid, int? hostProcessorCount, int workerPid, int? workerProcessorCount,
+        string? hostGc = null, int? hostGcHeapCount = null)
     {
         var host = hostPid is { } pid ? CpuAffinity.AllowedList(pid) : null;
         var worker = CpuAffinity.AllowedList(workerPid);
         bool Same(string? actual, string? asked) => actual is null || (asked is not null && CpuAffinity.Parse(actual).SequenceEqual(CpuAffinity.Parse(asked)));
         var verified = !placement.IsShared && Same(host, placement.Host) && Same(worker, placement.Worker)
             && (host is null || !CpuAffinity.Parse(host).Intersect(CpuAffinity.Parse(worker)).Any());
-        return new(placement.ToString(), host, worker, verified, hostProcessorCount, workerProcessorCount);
+        return new(placement.ToString(), host, worker, verified, hostProcessorCount, workerProcessorCount, hostGc, hostGcHeapCount);
     }
 
     /// <summary>"host CPU 1, worker CPU 0 (verified from /proc)", "host CPUs 0-1, worker CPUs 0-1 (shared)".</summary>
     public string Describe() =>
-        $"{(Host is null ? "" : $"host {Cpus(Host)}, ")}worker {Cpus(Worker)} ({(Asked == "shared" ? "shared" : Verified ? "verified from /proc" : $"NOT as asked, {Asked}")})";
+        $"{(Host is null ? "" : $"host {Cpus(Host)}{(HostGc is null ? "" : $" ({HostGc} GC)")}, ")}worker {Cpus(Worker)} "
+        + $"({(Asked == "shared" ? "shared" : Verified ? "verified from /proc" : $"NOT as asked, {Asked}")})";
 
     private static string Cpus(string list) => CpuAffinity.Parse(list).Count == 1 ? $"CPU {list}" : $"CPUs {list}";
 }

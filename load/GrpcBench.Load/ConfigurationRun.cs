@@ -70,7 +70,8 @@ public static class ConfigurationRun
                 if (host is not null && !host.HasExited) cpuBefore = ProcessStats.CpuTime(host.Pid);
                 try
                 {
-                    cpuRecord = CpuRecord.Read(placement, host?.Pid, host?.Ready.ProcessorCount, worker.Pid, worker.ProcessorCount);
+                    cpuRecord = CpuRecord.Read(placement, host?.Pid, host?.Ready.ProcessorCount, worker.Pid, worker.ProcessorCount, host?.Ready.Gc,
+                        host?.Ready.GcHeapCount);
                 }
                 catch (IOException)
                 {

@@ -7,7 +7,7 @@ namespace GrpcBench.Hosting;
 
 /// <summary>
 /// The one JSON line a host prints on stdout once it accepts calls. Whoever started the host learns the
-/// URL, the runtime as the process itself reports it, the CPUs its runtime sized itself for, and the settings in force from it.
+/// URL, the runtime as the process itself reports it, the CPUs and GC heaps its runtime sized itself for, and the settings in force from it.
 /// </summary>
 public sealed record ReadyLine(
     string Stack,
@@ -18,7 +18,8 @@ public sealed record ReadyLine(
     string? CertificatePem,
     Dictionary<string, string> Components,
     Dictionary<string, JsonElement> Settings,
-    int? ProcessorCount = null)
+    int? ProcessorCount = null,
+    int? GcHeapCount = null)
 {
     public const string Event = "ready";
 
@@ -36,7 +37,18 @@ public sealed record ReadyLine(
         certificatePem,
         components,
         JsonSerializer.SerializeToElement(effectiveSettings, Json).EnumerateObject().ToDictionary(p => p.Name, p => p.Value.Clone()),
-        Environment.ProcessorCount);
+        Environment.ProcessorCount,
+        GcHeaps());
+
+    /// <summary>The GC's heap count as the runtime configured itself (one per CPU it may use, with server GC); null before .NET 7.</summary>
+    private static int? GcHeaps()
+    {
+#if NET7_0_OR_GREATER
+        return GC.GetConfigurationVariables().TryGetValue("HeapCount", out var count) ? Convert.ToInt32(count) : null;
+#else
+        return null;
+#endif
+    }
 
     public string ToJson()
     {

@@ -104,16 +104,19 @@ public class LoadToolTests
         var result = await ConfigurationRun.RunAsync(Kestrel(), shape, _ => { }, CancellationToken.None, new CpuPlacement("1", "0"));
 
         Assert.Equal("ok", result.Status);
-        Assert.Equal(new CpuRecord("host=1 worker=0", "1", "0", true, 1, 1), result.Cpus);
+        Assert.Equal(new CpuRecord("host=1 worker=0", "1", "0", true, 1, 1, "workstation, concurrent", 1), result.Cpus);
     }
 
     [Fact]
-    public async Task A_pinned_host_reports_the_one_cpu_it_has()
+    public async Task A_pinned_host_reports_the_one_cpu_it_has_and_the_runtime_drops_server_gc_on_one_cpu()
     {
         await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0", []) { Cpus = "1" });
 
         Assert.Equal("1", CpuAffinity.AllowedList(host.Pid));
         Assert.Equal(1, host.Ready.ProcessorCount);
+        // The Kestrel host asks for server GC; on a single CPU the runtime runs workstation GC instead.
+        Assert.StartsWith("workstation", host.Ready.Gc);
+        Assert.Equal(1, host.Ready.GcHeapCount);
     }
 
     [Fact]
