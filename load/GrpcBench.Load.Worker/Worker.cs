@@ -73,7 +73,10 @@ public static class Worker
 
         Print(WorkerLine.Started(runtime));
         var progress = new Progress<LoadProgress>(p => Print(WorkerLine.Of(p)));
-        var partial = new Progress<LoadResult>(load => Print(WorkerLine.Partial(Figures(load))));
+        // Figures so far without each call's point: every 5 s, up to 20,000 points a scenario would be a lot to print
+        // for what only the final figures' charts draw.
+        var partial = new Progress<LoadResult>(load =>
+            Print(WorkerLine.Partial(Figures(load with { Scenarios = [.. load.Scenarios.Select(s => s with { Calls = null })] }))));
         var result = await LoadRunner.RunAsync(scenarios, progress, cancellationToken, partial);
         Print(WorkerLine.Final(Figures(result)));
     }
