@@ -9,8 +9,23 @@ public abstract record LoadSimulation
 
     public TimeSpan During { get; }
 
+    /// <summary>How an open-model phase spaces its starts: evenly (NBomber's inject) or as a Poisson process (gRPC's benchmark driver).</summary>
+    public Arrivals Arrivals { get; init; } = Arrivals.Uniform;
+
+    public LoadSimulation WithArrivals(Arrivals arrivals) => this with { Arrivals = arrivals };
+
     /// <summary>Open model: <paramref name="rate"/> calls per <paramref name="interval"/>, evenly spaced, for <paramref name="during"/>.</summary>
     public static LoadSimulation Inject(int rate, TimeSpan interval, TimeSpan during) => new InjectSimulation(rate, interval, during);
+
+    /// <summary>Open model: <paramref name="perSecond"/> calls per second, fractions too (12.5/s is 25 per 2 s), evenly spaced.</summary>
+    public static LoadSimulation Inject(double perSecond, TimeSpan during)
+    {
+        // As a whole rate per a whole number of seconds, reduced: 12.5/s is 25 per 2 s; at most 1/100 of a call per second off.
+        long rate = (long)Math.Round(Argument.NotNegative(perSecond) * 100), seconds = 100;
+        var divisor = (long)System.Numerics.BigInteger.GreatestCommonDivisor(rate, seconds);
+        if (rate == 0) divisor = seconds;
+        return new InjectSimulation((int)(rate / divisor), TimeSpan.FromSeconds(seconds / divisor), during);
+    }
 
     /// <summary>Open model: the rate moves linearly from the previous phase's injection rate (0 if there is none) to this one.</summary>
     public static LoadSimulation RampingInject(int rate, TimeSpan interval, TimeSpan during) => new RampingInjectSimulation(rate, interval, during);
@@ -38,11 +53,11 @@ public sealed record InjectSimulation : LoadSimulation
 
     public double PerSecond => Rate / Interval.TotalSeconds;
 
-    internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(PerSecond, PerSecond, During);
+    internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(PerSecond, PerSecond, During) { Arrivals = Arrivals };
 
-    internal override LoadSimulation WarmUp(TimeSpan during) => new InjectSimulation(Rate, Interval, during);
+    internal override LoadSimulation WarmUp(TimeSpan during) => new InjectSimulation(Rate, Interval, during) { Arrivals = Arrivals };
 
-    public override string ToString() => $"inject {Rate} per {Seconds(Interval)} for {Seconds(During)}";
+    public override string ToString() => $"inject {Rate} per {Seconds(Interval)} for {Seconds(During)}{(Arrivals == Arrivals.Poisson ? ", Poisson arrivals" : "")}";
 }
 
 public sealed record RampingInjectSimulation : LoadSimulation
@@ -56,7 +71,7 @@ public sealed record RampingInjectSimulation : LoadSimulation
 
     public double PerSecond => Rate / Interval.TotalSeconds;
 
-    internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(previousPerSecond, PerSecond, During);
+    internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(previousPerSecond, PerSecond, During) { Arrivals = Arrivals };
 
     /// <summary>A ramp has no single rate: the warm-up holds the rate it ramps to.</summary>
     /// <summary>
@@ -64,9 +79,9 @@ public sealed record RampingInjectSimulation : LoadSimulation
     /// backlog of calls (20 MiB uploads, say) that the measured phase then inherits.
     /// </summary>
     internal override LoadSimulation WarmUp(TimeSpan during) =>
-        new RampingInjectSimulation((int)Math.Max(1, Math.Round(Rate * Math.Min(1, during / During))), Interval, during);
+        new RampingInjectSimulation((int)Math.Max(1, Math.Round(Rate * Math.Min(1, during / During))), Interval, during) { Arrivals = Arrivals };
 
-    public override string ToString() => $"ramp to {Rate} per {Seconds(Interval)} over {Seconds(During)}";
+    public override string ToString() => $"ramp to {Rate} per {Seconds(Interval)} over {Seconds(During)}{(Arrivals == Arrivals.Poisson ? ", Poisson arrivals" : "")}";
 }
 
 public sealed record KeepConstantSimulation : LoadSimulation
@@ -80,4 +95,14 @@ public sealed record KeepConstantSimulation : LoadSimulation
     internal override LoadSimulation WarmUp(TimeSpan during) => new KeepConstantSimulation(Copies, during);
 
     public override string ToString() => $"keep {Copies} constant for {Seconds(During)}";
+}
+
+/// <summary>How an open-model phase spaces its starts.</summary>
+public enum Arrivals
+{
+    /// <summary>Evenly spaced, as NBomber's inject: no bunching, so it understates queueing.</summary>
+    Uniform,
+
+    /// <summary>As a Poisson process at the same rate, as gRPC's own benchmark driver offers load.</summary>
+    Poisson,
 }

@@ -27,6 +27,9 @@ public sealed record ScenarioLoad(IReadOnlyList<string> Simulations, string Warm
 /// <param name="ClientPeakRssMiB">The load worker's peak resident memory.</param>
 /// <param name="Cpus">The CPUs host and worker had, as read from /proc while they ran; null where the worker never began its load.</param>
 /// <param name="WireBytes">Bytes that crossed the shaped link (its loopback's counter), both directions, warm-up included; null without a link.</param>
+/// <param name="Capacity">With the capacity preset: the search's outcome and every probe; <see cref="Scenarios"/> then holds the figures at the capacity.</param>
+/// <param name="Cost">With the capacity preset: CPU and memory per call at a rate every configuration of the mix held.</param>
+/// <param name="Repeat">With repeats: which of them (1 to N) this result is.</param>
 public sealed record ConfigurationResult(
     LoadConfiguration Configuration,
     string Status,
@@ -41,7 +44,10 @@ public sealed record ConfigurationResult(
     IReadOnlyList<ScenarioStats> Scenarios,
     double? ClientPeakRssMiB = null,
     long? WireBytes = null,
-    CpuRecord? Cpus = null)
+    CpuRecord? Cpus = null,
+    CapacityResult? Capacity = null,
+    CallCost? Cost = null,
+    int? Repeat = null)
 {
     public ScenarioStats? Scenario(string name) => Scenarios.FirstOrDefault(s => s.Name == name);
 }

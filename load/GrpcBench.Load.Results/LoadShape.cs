@@ -7,7 +7,8 @@ namespace GrpcBench.Load.Results;
 /// One phase of the offered load: the injection rate moves linearly to <see cref="PerSecond"/> over <see cref="Seconds"/>
 /// (NBomber's RampingInject), or with <see cref="Constant"/> stays at it (Inject).
 /// </summary>
-public sealed record RampPhase(int PerSecond, int Seconds, bool Constant = false)
+/// A constant rate may be a fraction (a capacity search's probe at 12.5/s); a ramp's is whole.
+public sealed record RampPhase(double PerSecond, int Seconds, bool Constant = false)
 {
     /// <summary>"50x30" is a ramp to 50 per second over 30 s; "=50x30" is 50 per second for 30 s.</summary>
     public static RampPhase Parse(string text)
@@ -21,11 +22,14 @@ public sealed record RampPhase(int PerSecond, int Seconds, bool Constant = false
             : throw new FormatException($"--phases {text}: allowed RATExSECONDS (a ramp) or =RATExSECONDS (constant), rate 1-10,000 per second, 1-3,600 s");
     }
 
-    public override string ToString() => $"{(Constant ? "=" : "")}{PerSecond}x{Seconds}";
+    public override string ToString() => $"{(Constant ? "=" : "")}{Rate}x{Seconds}";
 
-    public LoadSimulation Simulation() => Constant
-        ? LoadSimulation.Inject(PerSecond, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(Seconds))
-        : LoadSimulation.RampingInject(PerSecond, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(Seconds));
+    /// <summary>The rate as the options and labels write it: 50, 12.5.</summary>
+    public string Rate => PerSecond.ToString("0.##", CultureInfo.InvariantCulture);
+
+    public LoadSimulation Simulation(Arrivals arrivals = Arrivals.Uniform) => (Constant
+        ? LoadSimulation.Inject(PerSecond, TimeSpan.FromSeconds(Seconds))
+        : LoadSimulation.RampingInject((int)Math.Round(PerSecond), TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(Seconds))).WithArrivals(arrivals);
 }
 
 /// <summary>The load every configuration of a run gets: the scenarios at once (both by default), each on the same ramp.</summary>
@@ -48,18 +52,21 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     /// <summary>getInt's own steady rate beside the other scenarios, for the phases' whole length; null for the phases.</summary>
     public int? GetIntPerSecond { get; init; }
 
+    /// <summary>How open-model phases space their starts: evenly (as NBomber's inject) or as a Poisson process.</summary>
+    public Arrivals Arrivals { get; init; } = Arrivals.Uniform;
+
     /// <summary>Every scenario one call at a time (closed model): what a slow link's transfer times need, where calls would only queue.</summary>
     public bool OneAtATime { get; init; }
 
     /// <summary>Pages in flight at once in <see cref="ScenarioNames.PagesConcurrent"/>.</summary>
     public const int ConcurrentPages = 10;
 
-    public IReadOnlyList<LoadSimulation> Simulations() => Phases.Select(p => p.Simulation()).ToArray();
+    public IReadOnlyList<LoadSimulation> Simulations() => Phases.Select(p => p.Simulation(Arrivals)).ToArray();
 
     /// <summary>The phases a scenario plays: a transfer (or any, one at a time) closed-model, getInt at its own rate if it has one.</summary>
     public IReadOnlyList<LoadSimulation> SimulationsOf(string scenario) =>
         ScenarioNames.IsTransfer(scenario) || OneAtATime ? [TransferSimulation()]
-        : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [LoadSimulation.Inject(rate, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(Phases.Sum(p => p.Seconds)))]
+        : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [LoadSimulation.Inject(rate, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(Phases.Sum(p => p.Seconds))).WithArrivals(Arrivals)]
         : Simulations();
 
     /// <summary>
@@ -77,13 +84,15 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     public ScenarioLoad Describe(string scenario) => new(
         ScenarioNames.IsTransfer(scenario) || OneAtATime
             ? [$"one call at a time (closed model) for {Phases.Sum(p => p.Seconds)} s" + (ScenarioNames.IsTransfer(scenario) || scenario == ScenarioNames.StreamRecords ? $", each reading all {RecordCount.ToString("#,##0", CultureInfo.InvariantCulture)} records" : "")]
-        : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [$"inject {rate} per 1 s for {Phases.Sum(p => p.Seconds)} s"]
-        : Phases.Select(p => p.Constant ? $"inject {p.PerSecond} per 1 s for {p.Seconds} s" : $"ramping inject to {p.PerSecond} per 1 s over {p.Seconds} s").ToArray(),
+        : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [$"inject {rate} per 1 s for {Phases.Sum(p => p.Seconds)} s{ArrivalsText}"]
+        : Phases.Select(p => (p.Constant ? $"inject {p.Rate} per 1 s for {p.Seconds} s" : $"ramping inject to {p.Rate} per 1 s over {p.Seconds} s") + ArrivalsText).ToArray(),
         WarmUpSeconds == 0 ? "none"
             : Phases[0].Constant ? $"{WarmUpSeconds} s at the first phase's rate, not counted"
             : $"the first phase's first {WarmUpSeconds} s (its ramp from 0), not counted",
         scenario is ScenarioNames.SendLargeData or ScenarioNames.UploadChunks ? PayloadBytes : 0,
         $"{CallTimeoutSeconds} s");
+
+    private string ArrivalsText => Arrivals == Arrivals.Poisson ? ", Poisson arrivals" : "";
 
     /// <summary>Calls per scenario, as the schedule will start them.</summary>
     public int Requests => (int)Math.Round(Phases.Aggregate((Count: 0.0, From: 0.0),

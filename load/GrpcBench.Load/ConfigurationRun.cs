@@ -16,107 +16,51 @@ public static class ConfigurationRun
     public static async Task<ConfigurationResult> RunAsync(LoadConfiguration configuration, LoadShape runShape, Action<LoadProgress> onProgress,
         CancellationToken cancellationToken, CpuPlacement? cpus = null)
     {
-        var placement = cpus ?? CpuPlacement.Shared;
         var shape = runShape.For(configuration);
-        HostProcess? host = null;
-        RawTcpSink? sink = null;
-        ShapedLink? link = null;
+        if (SkipReason(configuration) is { } skipped) return Outcome(configuration, "skipped", skipped);
         try
         {
-            if (configuration.Link != "none")
-            {
-                if (!ShapedLink.CanCreate)
-                    return Outcome(configuration, "skipped", $"--link {configuration.Link} needs root (a network namespace and tc); run as root or with --link none");
-                try
-                {
-                    link = ShapedLink.Create(configuration.Link);
-                }
-                catch (InvalidOperationException notMade)
-                {
-                    return Outcome(configuration, "failed", notMade.Message);
-                }
-            }
-
-            try
-            {
-                DotnetRoots.For(configuration.HostRuntime);
-                DotnetRoots.For(configuration.ClientRuntime);
-            }
-            catch (InvalidOperationException notInstalled)
-            {
-                return Outcome(configuration, "skipped", notInstalled.Message);
-            }
-            if (!File.Exists(WorkerProcess.AssemblyPath(configuration.ClientRuntime)))
-                return Outcome(configuration, "skipped", $"the load worker has no {configuration.ClientRuntime} build (the load tool targets .NET 8 and later; choose another --client-runtime)");
-
-            string url;
-            if (configuration.Kind == ConfigurationKind.RawTcp)
-            {
-                sink = new RawTcpSink();
-                url = sink.Url.ToString();
-            }
-            else
-            {
-                host = await HostProcess.StartAsync(new HostLaunch(HostProject(configuration), configuration.HostRuntime, HostArguments(configuration, shape))
-                    { NetworkNamespace = link?.Name, Cpus = placement.Host }, cancellationToken);
-                url = host.Ready.Url;
-            }
-
-            // The host's CPU time counts from when the worker's load begins, as the worker's own does.
-            var cpuBefore = host is null ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
-            CpuRecord? cpuRecord = null;
-            void LoadBegins(WorkerStarted worker)
-            {
-                if (host is not null && !host.HasExited) cpuBefore = ProcessStats.CpuTime(host.Pid);
-                try
-                {
-                    cpuRecord = CpuRecord.Read(placement, host?.Pid, host?.Ready.ProcessorCount, worker.Pid, worker.ProcessorCount, host?.Ready.Gc,
-                        host?.Ready.GcHeapCount);
-                }
-                catch (IOException)
-                {
-                    // A process that is already gone: its configuration fails for that reason, not for its CPUs.
-                }
-            }
-            var spec = new WorkerSpec(configuration, url, host?.Ready.CertificatePem, shape);
-            using var stopWorker = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-            var wireBefore = link?.LoopbackBytes();
-            var worker = WorkerProcess.RunAsync(spec, onProgress, stopWorker.Token, link?.Name, LoadBegins, placement.Worker);
-            var hostDied = await WatchAsync(host, worker, stopWorker);
-            var (measured, workerFailure) = await worker;
-            var wireBytes = link?.LoopbackBytes() - wireBefore;
-
-            double? serverCpu = null, serverRss = null;
-            if (host is not null && !host.HasExited)
-            {
-                serverCpu = (ProcessStats.CpuTime(host.Pid) - cpuBefore).TotalSeconds;
-                serverRss = ProcessStats.PeakRssMiB(host.Pid);
-            }
-            var components = new Dictionary<string, string>(measured.Components);
-            foreach (var (name, version) in host?.Ready.Components ?? []) components[name] = version;
-            // Pinned but not verified: its figures are not a server's alone, whatever else went well.
-            var notIsolated = !placement.IsShared && cpuRecord is { Verified: false }
-                ? $"CPU isolation not in force: asked {placement}, /proc says {cpuRecord.Describe()}" : null;
-            var status = hostDied || workerFailure is not null || notIsolated is not null ? "failed" : measured.Load.Cancelled ? "cancelled" : "ok";
-            var reason = hostDied ? HostDied(host!)
-                : workerFailure ?? notIsolated ?? (measured.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
-            return new ConfigurationResult(configuration, status, reason, host?.Ready.Runtime ?? measured.Runtime, measured.Runtime, components,
-                host?.Ready.Settings, serverCpu, serverRss, measured.CpuSeconds, measured.Load.Scenarios, measured.PeakRssMiB, wireBytes, cpuRecord);
+            await using var served = await ServedConfiguration.StartAsync(configuration, shape, cpus ?? CpuPlacement.Shared, cancellationToken);
+            var measured = await served.MeasureAsync(shape, onProgress, cancellationToken);
+            return Result(configuration, measured);
         }
-        catch (Exception e) when (e is HostStartException or WorkerFailedException)
+        catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {
             return Outcome(configuration, "failed", e.Message);
         }
-        finally
+    }
+
+    /// <summary>The configuration's result from one measurement: failed if the host died, the worker failed or the CPUs were not as asked.</summary>
+    public static ConfigurationResult Result(LoadConfiguration configuration, Measurement measured)
+    {
+        var figures = measured.Worker.Figures;
+        var status = measured.Failure is not null ? "failed" : figures.Load.Cancelled ? "cancelled" : "ok";
+        var reason = measured.Failure ?? (figures.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
+        return new ConfigurationResult(configuration, status, reason, measured.HostRuntime ?? figures.Runtime, figures.Runtime, measured.Components,
+            measured.HostSettings, measured.ServerCpuSeconds, measured.ServerPeakRssMiB, figures.CpuSeconds, figures.Load.Scenarios, figures.PeakRssMiB,
+            measured.WireBytes, measured.Cpus);
+    }
+
+    /// <summary>Why a configuration cannot run here (it is then "skipped"), checked before anything starts; null if it can.</summary>
+    public static string? SkipReason(LoadConfiguration configuration)
+    {
+        if (configuration.Link != "none" && !ShapedLink.CanCreate)
+            return $"--link {configuration.Link} needs root (a network namespace and tc); run as root or with --link none";
+        try
         {
-            if (host is not null) await host.DisposeAsync();
-            if (sink is not null) await sink.DisposeAsync();
-            if (link is not null) await link.DisposeAsync();
+            DotnetRoots.For(configuration.HostRuntime);
+            DotnetRoots.For(configuration.ClientRuntime);
         }
+        catch (InvalidOperationException notInstalled)
+        {
+            return notInstalled.Message;
+        }
+        return File.Exists(WorkerProcess.AssemblyPath(configuration.ClientRuntime)) ? null
+            : $"the load worker has no {configuration.ClientRuntime} build (the load tool targets .NET 8 and later; choose another --client-runtime)";
     }
 
     /// <summary>True if the host died while the worker ran; the worker is then stopped and keeps what it measured.</summary>
-    private static async Task<bool> WatchAsync(HostProcess? host, Task worker, CancellationTokenSource stopWorker)
+    public static async Task<bool> WatchAsync(HostProcess? host, Task worker, CancellationTokenSource stopWorker)
     {
         if (host is null) return false;
         while (!worker.IsCompleted)
@@ -153,7 +97,7 @@ public static class ConfigurationRun
     /// <summary>The host setting for how many records its store holds (the record service's).</summary>
     public const string RecordCountArgument = "--records:count";
 
-    private static ConfigurationResult Outcome(LoadConfiguration configuration, string status, string reason) =>
+    public static ConfigurationResult Outcome(LoadConfiguration configuration, string status, string reason) =>
         new(configuration, status, reason, null, null, new Dictionary<string, string>(), null, null, null, null, []);
 
     /// <summary>The exception that ended the host first, where its output names one, then the exit code and the output's last lines.</summary>

@@ -102,10 +102,10 @@ public static class LoadRun
     private static string What(RunPlan plan)
     {
         var shape = plan.Load;
-        var ramp = string.Join(" then ", shape.Phases.Select(p => p.Constant ? $"{p.PerSecond}/s for {p.Seconds} s" : $"ramp to {p.PerSecond}/s over {p.Seconds} s"));
+        var ramp = string.Join(" then ", shape.Phases.Select(p => p.Constant ? $"{p.Rate}/s for {p.Seconds} s" : $"ramp to {p.Rate}/s over {p.Seconds} s"));
         if (plan.ScenarioSets is null)
             return string.Create(CultureInfo.InvariantCulture, $"each {string.Join(" and ", shape.Scenarios)} ({shape.PayloadBytes / 1024.0 / 1024.0:0.#} MiB uploads) at once, "
-                + $"ramp {string.Join(" then ", shape.Phases.Select(p => $"to {p.PerSecond}/s over {p.Seconds} s"))}, {shape.Requests} calls each");
+                + $"ramp {string.Join(" then ", shape.Phases.Select(p => $"to {p.Rate}/s over {p.Seconds} s"))}, {shape.Requests} calls each");
         var sets = string.Join(", ", plan.ScenarioSets.Select(set => string.Join('+', set)));
         var load = shape.OneAtATime || plan.ScenarioSets.All(set => set.All(ScenarioNames.IsTransfer))
             ? $"one call at a time for {shape.Phases.Sum(p => p.Seconds)} s"

@@ -16,6 +16,7 @@ public sealed record HostSettings(
     KestrelSettings Kestrel,
     GrpcCoreSettings GrpcCore,
     int GetIntDelayMs,
+    bool GetIntSerial,
     RecordSettings Records,
     int? ParentPid)
 {

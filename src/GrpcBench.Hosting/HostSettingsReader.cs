@@ -68,6 +68,7 @@ public static class HostSettingsReader
                 NullableInt(grpcCore, "MaxFrameSize", 16_384, 16_777_215),
                 NullableInt(grpcCore, "MaxConcurrentStreams", 1, int.MaxValue)),
             GetIntDelayMs: Int(config, "GetIntDelayMs", 0, 0, 600_000),
+            GetIntSerial: Bool(config, "GetIntSerial"),
             Records: new RecordSettings(
                 Int(records, "Count", RecordSettings.DefaultCount, 1, RecordSettings.MaxCount),
                 FilePath(records, "DatabasePath")),

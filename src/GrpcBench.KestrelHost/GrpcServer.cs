@@ -10,7 +10,7 @@ public static class GrpcServer
 {
     public static void Add(IServiceCollection services, HostSettings settings, RecordStore records)
     {
-        services.AddSingleton(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs)));
+        services.AddSingleton(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial));
         services.AddSingleton(records);
         services.AddGrpc(options => Configure(options, settings));
     }

@@ -57,6 +57,7 @@ public static class KestrelLimits
             options.Limits.MaxRequestBodySize,
         },
         settings.GetIntDelayMs,
+        settings.GetIntSerial,
         Records = RecordSettingsInForce.Of(records),
         Grpc = grpc,
     };

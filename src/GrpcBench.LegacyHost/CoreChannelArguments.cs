@@ -45,6 +45,7 @@ public static class CoreChannelArguments
         ResponseCompressionLevel = settings.ResponseCompression == ResponseCompression.None ? "n/a" : "zlib default (C-core has no level setting)",
         settings.Tls,
         settings.GetIntDelayMs,
+        settings.GetIntSerial,
         Records = RecordSettingsInForce.Of(records),
         ChannelArguments = options.ToDictionary(o => o.Name, o => o.Type == ChannelOption.OptionType.Integer ? (object)o.IntValue : o.StringValue),
     };

@@ -18,7 +18,7 @@ var credentials = certificate is null
     : new SslServerCredentials([new KeyCertificatePair(SelfSignedCertificate.ToPem(certificate), SelfSignedCertificate.PrivateKeyPem(certificate))]);
 
 var channelArguments = CoreChannelArguments.For(settings);
-var service = new ExampleServiceImpl(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs)));
+var service = new ExampleServiceImpl(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial));
 var server = new Server(channelArguments)
 {
     Services = { ExampleService.BindService(service), RecordService.BindService(new RecordServiceImpl(records)) },

@@ -15,7 +15,8 @@ public sealed class ExampleServiceImpl(ExampleServiceOptions options) : ExampleS
 
     public override async Task<IntResponse> GetInt(Empty request, ServerCallContext context)
     {
-        if (options.GetIntDelay > TimeSpan.Zero) await Task.Delay(options.GetIntDelay, context.CancellationToken);
+        var wait = options.GetIntSerial ? options.SerialWait() : options.GetIntDelay;
+        if (wait > TimeSpan.Zero) await Task.Delay(wait, context.CancellationToken);
         return new IntResponse { Result = GetIntResult };
     }
 
@@ -30,7 +31,30 @@ public sealed class ExampleServiceImpl(ExampleServiceOptions options) : ExampleS
 }
 
 /// <param name="GetIntDelay">A stalled server, for tests of the load tool: GetInt waits this long.</param>
-public sealed record ExampleServiceOptions(TimeSpan GetIntDelay)
+/// <param name="GetIntSerial">
+/// GetInt calls served one after the other, each <paramref name="GetIntDelay"/> long: a server of known capacity
+/// (10 ms each: 100 per second), for tests of the capacity search.
+/// </param>
+public sealed record ExampleServiceOptions(TimeSpan GetIntDelay, bool GetIntSerial = false)
 {
+    private readonly object _serial = new();
+    private long _serialEnd;
+
+    /// <summary>
+    /// How long this call waits: until the end of its turn, which starts when the previous call's turn ends (or now).
+    /// Turns are kept on the clock rather than by waiting for one another, so that a timer firing late delays a call's
+    /// answer but never the turns after it: the capacity is exactly one per delay.
+    /// </summary>
+    public TimeSpan SerialWait()
+    {
+        var now = System.Diagnostics.Stopwatch.GetTimestamp();
+        long end;
+        lock (_serial)
+        {
+            end = _serialEnd = Math.Max(now, _serialEnd) + (long)(GetIntDelay.TotalSeconds * System.Diagnostics.Stopwatch.Frequency);
+        }
+        return TimeSpan.FromSeconds((end - now) / (double)System.Diagnostics.Stopwatch.Frequency);
+    }
+
     public static readonly ExampleServiceOptions Default = new(TimeSpan.Zero);
 }

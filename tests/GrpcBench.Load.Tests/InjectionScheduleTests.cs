@@ -51,3 +51,49 @@ public class InjectionScheduleTests
         Assert.Equal([10, 15, 20, 30, 30], new[] { 0, 1, 2, 4, 5 }.Select(s => schedule.PerSecondAt(Seconds(s))));
     }
 }
+
+public class ArrivalsTests
+{
+    [Fact]
+    public void Poisson_arrivals_keep_the_count_and_the_phase_but_bunch_and_gap()
+    {
+        var uniform = new InjectionSchedule(100, 100, TimeSpan.FromSeconds(10));
+        var poisson = uniform with { Arrivals = Arrivals.Poisson };
+
+        var starts = Enumerable.Range(0, poisson.Count).Select(poisson.StartOf).ToArray();
+        Assert.Equal(1000, poisson.Count);
+        Assert.True(starts.Zip(starts.Skip(1)).All(pair => pair.First <= pair.Second));
+        Assert.True(starts[^1] < TimeSpan.FromSeconds(10));
+        var gaps = starts.Zip(starts.Skip(1), (a, b) => (b - a).TotalMilliseconds).ToArray();
+        // Exponential gaps at 100/s: mean 10 ms, standard deviation as large as the mean; even spacing has none.
+        Assert.InRange(gaps.Average(), 9, 11);
+        var deviation = Math.Sqrt(gaps.Average(g => Math.Pow(g - gaps.Average(), 2)));
+        Assert.InRange(deviation, 7, 13);
+        Assert.Contains(gaps, g => g > 30);
+        Assert.Equal(TimeSpan.FromMilliseconds(10), uniform.StartOf(2) - uniform.StartOf(1));
+    }
+
+    [Fact]
+    public void The_same_seed_gives_the_same_arrivals_and_another_seed_others()
+    {
+        var a = new InjectionSchedule(50, 50, TimeSpan.FromSeconds(2)) { Arrivals = Arrivals.Poisson };
+        var b = a with { };
+        var c = a with { Seed = 2 };
+
+        Assert.Equal(Enumerable.Range(0, 100).Select(a.StartOf), Enumerable.Range(0, 100).Select(b.StartOf));
+        Assert.NotEqual(Enumerable.Range(0, 100).Select(a.StartOf), Enumerable.Range(0, 100).Select(c.StartOf));
+    }
+
+    [Theory]
+    [InlineData(12.5, "inject 25 per 2s for 3s")]
+    [InlineData(50, "inject 50 per 1s for 3s")]
+    [InlineData(0.25, "inject 1 per 4s for 3s")]
+    [InlineData(7.33, "inject 733 per 100s for 3s")]
+    public void A_fractional_rate_is_a_whole_rate_per_whole_seconds(double perSecond, string described)
+    {
+        var simulation = (InjectSimulation)LoadSimulation.Inject(perSecond, TimeSpan.FromSeconds(3));
+
+        Assert.Equal(described, simulation.ToString());
+        Assert.Equal(perSecond, simulation.PerSecond, precision: 6);
+    }
+}

@@ -9,3 +9,10 @@ public sealed class ShapedLinks
 {
     public const string Name = "shaped links";
 }
+
+/// <summary>Tests whose figures are the point (a capacity found), run alone after the others for the same reason.</summary>
+[CollectionDefinition(Name, DisableParallelization = true)]
+public sealed class MeasuredAlone
+{
+    public const string Name = "measured alone";
+}

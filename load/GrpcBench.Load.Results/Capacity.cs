@@ -1,0 +1,87 @@
+using System.Globalization;
+using GrpcBench.Load.Engine;
+
+namespace GrpcBench.Load.Results;
+
+/// <summary>
+/// What a probe must hold for its offered rate to count as sustained: no failed call, at least
+/// <see cref="MinAchieved"/> of the offered calls started on time and completed, and each scenario's p99 within its
+/// bound. Under 100 calls a p99 is no more than the slowest call, so then the slowest call must be within it.
+/// </summary>
+/// <param name="UploadP99Ms">Bound of sendLargeData's (and every other non-getInt scenario's) p99, ms.</param>
+/// <param name="GetIntP99Ms">Bound of getInt's p99, ms, alone or at its own rate beside uploads.</param>
+public sealed record CapacitySlo(double UploadP99Ms = 1000, double GetIntP99Ms = 50, double MinAchieved = 0.99)
+{
+    public static readonly CapacitySlo Default = new();
+
+    public double P99MsOf(string scenario) => scenario == ScenarioNames.GetInt ? GetIntP99Ms : UploadP99Ms;
+
+    public string Describe(IEnumerable<string> scenarios) =>
+        string.Join(", ", scenarios.Select(s => $"{s} p99 <= {P99MsOf(s).ToString("#,##0.#", CultureInfo.InvariantCulture)} ms"))
+        + $", no failed call, >= {MinAchieved * 100:0.#} % of the offered calls started and completed";
+
+    /// <summary>Null if the probe held; else the first way it missed, in words ("3 failed (DeadlineExceeded 3)", "p99 1,234 ms > 1,000 ms").</summary>
+    /// <param name="searched">The scenario whose rate is offered; the others run at their own fixed rates.</param>
+    public string? Missed(string searched, IReadOnlyList<ScenarioStats> scenarios)
+    {
+        foreach (var s in scenarios)
+        {
+            if (s.Failed > 0) return $"{s.Name}: {s.Failed} failed ({string.Join(", ", s.FailsByCode.Select(f => $"{f.Key} {f.Value}"))})";
+        }
+        foreach (var s in scenarios)
+        {
+            var offered = s.AskedInjectionRate * s.DurationSeconds;
+            if (offered > 0 && s.Ok < MinAchieved * Math.Round(offered))
+                return $"{s.Name}: {s.Ok} of {Math.Round(offered):0} offered calls completed";
+            if (s.AskedInjectionRate > 0 && s.AchievedInjectionRate < MinAchieved * s.AskedInjectionRate)
+                return string.Create(CultureInfo.InvariantCulture, $"{s.Name}: the sender started {s.AchievedInjectionRate:0.#}/s of {s.AskedInjectionRate:0.#}/s");
+            var bound = P99MsOf(s.Name);
+            var (figure, what) = s.Latency.Count >= 100 ? (s.Latency.P99, "p99") : (s.Latency.Max, $"slowest of {s.Latency.Count}");
+            if (s.Latency.Count == 0) return $"{s.Name}: no call completed";
+            if (figure > bound) return string.Create(CultureInfo.InvariantCulture, $"{s.Name}: {what} {figure:#,##0} ms > {bound:#,##0} ms");
+        }
+        return scenarios.Any(s => s.Name == searched) ? null : $"{searched}: not measured";
+    }
+}
+
+/// <summary>One steady phase of a capacity search, after its own warm-up, on a host started for the search.</summary>
+/// <param name="OfferedPerSecond">The searched scenario's rate.</param>
+/// <param name="Missed">Null if it held the SLO; else how it missed.</param>
+/// <param name="Scenarios">The measured figures (without the per-call points).</param>
+/// <param name="ServerCpuSeconds">The host's CPU time over the probe, warm-up included; null for a floor without a host process.</param>
+/// <param name="ClientCpuSeconds">The load worker's, over the same span.</param>
+/// <param name="Calls">Every call the probe started, warm-up included: what the CPU times are divided by.</param>
+/// <param name="UploadedMiB">Payload bytes those calls carried, in MiB: what CPU per MiB is over.</param>
+public sealed record CapacityProbe(double OfferedPerSecond, string? Missed, IReadOnlyList<ScenarioStats> Scenarios, double? ServerCpuSeconds,
+    double? ClientCpuSeconds, long Calls, double UploadedMiB)
+{
+    public bool Held => Missed is null;
+
+    public double? ServerCpuMsPerCall => Calls > 0 ? ServerCpuSeconds * 1000 / Calls : null;
+
+    public double? ClientCpuMsPerCall => Calls > 0 ? ClientCpuSeconds * 1000 / Calls : null;
+
+    public ScenarioStats? Scenario(string name) => Scenarios.FirstOrDefault(s => s.Name == name);
+}
+
+/// <summary>
+/// The highest steady rate of <see cref="Scenario"/> a configuration held within the SLO, and every probe that found it.
+/// </summary>
+/// <param name="CallsPerSecond">The highest rate held; null if even the lowest rate tried missed.</param>
+/// <param name="Resolution">The search stopped once the rate missed within this fraction above the one held.</param>
+/// <param name="Bound">Why the search ended where it did: "resolution", "budget", "lowest rate missed", "highest rate held".</param>
+/// <param name="ServerUtilization">
+/// Capacity x server CPU per call at the highest rate held, over the host's CPUs: near 1 when the server was the
+/// limit; well under it, the client or the sender was.
+/// </param>
+public sealed record CapacityResult(string Scenario, double? CallsPerSecond, CapacitySlo Slo, Arrivals Arrivals, double Resolution, string Bound,
+    IReadOnlyList<CapacityProbe> Probes, double? ServerUtilization = null, double? ClientUtilization = null)
+{
+    /// <summary>The probe at the capacity.</summary>
+    public CapacityProbe? AtCapacity => Probes.Where(p => p.Held).MaxBy(p => p.OfferedPerSecond);
+}
+
+/// <summary>What a call costs each side, measured at a steady rate every configuration of the mix held.</summary>
+/// <param name="AtPerSecond">The rate it was measured at.</param>
+public sealed record CallCost(double AtPerSecond, double? ServerCpuMsPerCall, double? ClientCpuMsPerCall, double? ServerCpuMsPerMiB, double? ClientCpuMsPerMiB,
+    double? ServerPeakRssMiB, double? ClientPeakRssMiB);

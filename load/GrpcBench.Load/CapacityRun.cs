@@ -1,0 +1,86 @@
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+
+namespace GrpcBench.Load;
+
+/// <summary>
+/// A scenario mix whose capacity is searched: <see cref="Searched"/> at the offered rate, the others beside it at
+/// their fixed rate (getInt at <see cref="LoadShape.GetIntPerSecond"/>).
+/// </summary>
+/// <param name="Name">"uploads", "getInt", "mixed".</param>
+/// <param name="Load">Payload, deadline, scenarios and fixed rates; its phases are replaced by each probe's.</param>
+public sealed record CapacityMix(string Name, string Searched, LoadShape Load, SearchLimits Limits, int ProbeSeconds);
+
+/// <summary>The capacity search of one configuration on one mix: a host started once, a load worker per probe.</summary>
+public static class CapacityRun
+{
+    public static async Task<ConfigurationResult> SearchAsync(LoadConfiguration configuration, CapacityMix mix, CapacitySlo slo, CpuPlacement placement,
+        Action<string> onProbe, Action<LoadProgress> onProgress, CancellationToken cancellationToken, IReadOnlyList<string>? hostArguments = null)
+    {
+        configuration = configuration with { Scenarios = mix.Load.Scenarios, PayloadBytes = mix.Load.Scenarios.Contains(ScenarioNames.SendLargeData) ? mix.Load.PayloadBytes : null };
+        if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, "skipped", skipped);
+        var shape = mix.Load.For(configuration);
+        Measurement? last = null;
+        string? failure = null;
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        try
+        {
+            await using var served = await ServedConfiguration.StartAsync(configuration, ProbeShape(mix, mix.Limits.StartPerSecond), placement, cancellationToken, hostArguments);
+            var outcome = await CapacitySearch.RunAsync(mix.Limits, async rate =>
+            {
+                onProbe($"{rate:0.##}/s");
+                var probeShape = ProbeShape(mix, rate);
+                last = await served.MeasureAsync(probeShape, onProgress, cancellationToken);
+                var scenarios = last.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
+                var missed = last.Failure ?? slo.Missed(mix.Searched, scenarios);
+                if (last.Failure is not null)
+                {
+                    // A host that died or a worker that failed: later probes would measure nothing of the configuration.
+                    failure ??= last.Failure;
+                    stop.Cancel();
+                }
+                var calls = scenarios.Sum(s => s.Invocations);
+                var uploads = scenarios.Where(s => s.Name == ScenarioNames.SendLargeData).Sum(s => s.Invocations);
+                return new CapacityProbe(rate, missed, scenarios, last.ServerCpuSeconds, last.Worker.Figures.CpuSeconds, calls,
+                    uploads * (double)probeShape.PayloadBytes / (1024 * 1024));
+            }, stop.Token);
+
+            var capacity = new CapacityResult(mix.Searched, outcome.CallsPerSecond, slo, mix.Load.Arrivals, mix.Limits.Resolution,
+                failure is not null ? "failed" : outcome.Bound, outcome.Probes);
+            capacity = capacity with
+            {
+                ServerUtilization = Utilization(capacity, p => p.ServerCpuMsPerCall, placement.Host),
+                ClientUtilization = Utilization(capacity, p => p.ClientCpuMsPerCall, placement.Worker),
+            };
+            var result = last is null ? ConfigurationRun.Outcome(configuration, "failed", "no probe ran") : ConfigurationRun.Result(configuration, last);
+            var atCapacity = capacity.AtCapacity;
+            return result with
+            {
+                Status = failure is not null ? "failed" : cancellationToken.IsCancellationRequested ? "cancelled" : "ok",
+                Reason = failure ?? (cancellationToken.IsCancellationRequested ? "cancelled (Ctrl+C); the probes so far are kept" : null),
+                Scenarios = atCapacity?.Scenarios ?? [],
+                ServerCpuSeconds = atCapacity?.ServerCpuSeconds,
+                ClientCpuSeconds = atCapacity?.ClientCpuSeconds,
+                Capacity = capacity,
+            };
+        }
+        catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
+        {
+            return ConfigurationRun.Outcome(configuration, "failed", e.Message);
+        }
+    }
+
+    /// <summary>A probe: the mix's scenarios, a warm-up at the rate, then the rate held for the probe's seconds.</summary>
+    public static LoadShape ProbeShape(CapacityMix mix, double perSecond) => mix.Load with { Phases = [new RampPhase(perSecond, mix.ProbeSeconds, Constant: true)] };
+
+    /// <summary>Capacity x CPU per call at the capacity, over the CPUs the side had: near 1, that side was the limit.</summary>
+    public static double? Utilization(CapacityResult capacity, Func<CapacityProbe, double?> cpuMsPerCall, string? cpus) =>
+        capacity.CallsPerSecond is { } rate && capacity.AtCapacity is { } probe && cpuMsPerCall(probe) is { } ms && probe.Calls > 0
+            ? rate * CallsPerSearchedCall(capacity, probe) * ms / 1000 / (cpus is null ? Environment.ProcessorCount : CpuAffinity.Parse(cpus).Count)
+            : null;
+
+    /// <summary>Calls of every scenario per call of the searched one (getInt beside uploads counts too): CPU per call is over all of them.</summary>
+    private static double CallsPerSearchedCall(CapacityResult capacity, CapacityProbe probe) =>
+        probe.Scenario(capacity.Scenario) is { Invocations: > 0 } searched ? probe.Calls / (double)searched.Invocations : 1;
+}

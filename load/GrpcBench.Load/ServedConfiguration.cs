@@ -1,0 +1,111 @@
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+
+namespace GrpcBench.Load;
+
+/// <summary>What one load worker's run against a served configuration measured, on both sides.</summary>
+/// <param name="Failure">Why the measurement is not whole: the host died, the worker failed, or the CPUs were not as asked; null if it is.</param>
+public sealed record Measurement(WorkerOutcome Worker, string? Failure, string? HostRuntime, IReadOnlyDictionary<string, string> Components,
+    IReadOnlyDictionary<string, System.Text.Json.JsonElement>? HostSettings, double? ServerCpuSeconds, double? ServerPeakRssMiB, CpuRecord? Cpus,
+    long? WireBytes);
+
+/// <summary>
+/// A configuration's server side, started: its host on the runtime and CPUs asked (or the raw-tcp sink), behind its
+/// link if it has one. One load worker measures it (<see cref="ConfigurationRun"/>), or several, one after the other
+/// (the probes of a capacity search). Disposing stops everything it started.
+/// </summary>
+public sealed class ServedConfiguration : IAsyncDisposable
+{
+    private readonly LoadConfiguration _configuration;
+    private readonly CpuPlacement _placement;
+    private HostProcess? _host;
+    private RawTcpSink? _sink;
+    private ShapedLink? _link;
+    private string _url = "";
+
+    private ServedConfiguration(LoadConfiguration configuration, CpuPlacement placement) => (_configuration, _placement) = (configuration, placement);
+
+    public HostProcess? Host => _host;
+
+    /// <param name="hostArguments">More host settings, beyond what the configuration says (tests: a host of known capacity).</param>
+    /// <exception cref="HostStartException">The host did not start.</exception>
+    /// <exception cref="InvalidOperationException">The link could not be made.</exception>
+    public static async Task<ServedConfiguration> StartAsync(LoadConfiguration configuration, LoadShape shape, CpuPlacement placement, CancellationToken cancellationToken,
+        IReadOnlyList<string>? hostArguments = null)
+    {
+        var served = new ServedConfiguration(configuration, placement);
+        try
+        {
+            if (configuration.Link != "none") served._link = ShapedLink.Create(configuration.Link);
+            if (configuration.Kind == ConfigurationKind.RawTcp)
+            {
+                served._sink = new RawTcpSink();
+                served._url = served._sink.Url.ToString();
+            }
+            else
+            {
+                served._host = await HostProcess.StartAsync(new HostLaunch(ConfigurationRun.HostProject(configuration), configuration.HostRuntime,
+                    [.. ConfigurationRun.HostArguments(configuration, shape), .. hostArguments ?? []]) { NetworkNamespace = served._link?.Name, Cpus = placement.Host }, cancellationToken);
+                served._url = served._host.Ready.Url;
+            }
+            return served;
+        }
+        catch
+        {
+            await served.DisposeAsync();
+            throw;
+        }
+    }
+
+    /// <summary>One load worker's run under <paramref name="shape"/>: its figures, and the host's CPU time over the same span.</summary>
+    /// <exception cref="WorkerFailedException">The worker handed over no figure at all.</exception>
+    public async Task<Measurement> MeasureAsync(LoadShape shape, Action<LoadProgress> onProgress, CancellationToken cancellationToken)
+    {
+        var host = _host;
+        // The host's CPU time counts from when the worker's load begins, as the worker's own does.
+        var cpuBefore = host is null || host.HasExited ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
+        CpuRecord? cpuRecord = null;
+        void LoadBegins(WorkerStarted worker)
+        {
+            if (host is not null && !host.HasExited) cpuBefore = ProcessStats.CpuTime(host.Pid);
+            try
+            {
+                cpuRecord = CpuRecord.Read(_placement, host?.Pid, host?.Ready.ProcessorCount, worker.Pid, worker.ProcessorCount, host?.Ready.Gc,
+                    host?.Ready.GcHeapCount);
+            }
+            catch (IOException)
+            {
+                // A process that is already gone: its configuration fails for that reason, not for its CPUs.
+            }
+        }
+        var spec = new WorkerSpec(_configuration, _url, host?.Ready.CertificatePem, shape);
+        using var stopWorker = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        var wireBefore = _link?.LoopbackBytes();
+        var worker = WorkerProcess.RunAsync(spec, onProgress, stopWorker.Token, _link?.Name, LoadBegins, _placement.Worker);
+        var hostDied = await ConfigurationRun.WatchAsync(host, worker, stopWorker);
+        var outcome = await worker;
+        var wireBytes = _link?.LoopbackBytes() - wireBefore;
+
+        double? serverCpu = null, serverRss = null;
+        if (host is not null && !host.HasExited)
+        {
+            serverCpu = (ProcessStats.CpuTime(host.Pid) - cpuBefore).TotalSeconds;
+            serverRss = ProcessStats.PeakRssMiB(host.Pid);
+        }
+        var components = new Dictionary<string, string>(outcome.Figures.Components);
+        foreach (var (name, version) in host?.Ready.Components ?? []) components[name] = version;
+        // Pinned but not verified: its figures are not a server's alone, whatever else went well.
+        var notIsolated = !_placement.IsShared && cpuRecord is { Verified: false }
+            ? $"CPU isolation not in force: asked {_placement}, /proc says {cpuRecord.Describe()}" : null;
+        var failure = hostDied ? ConfigurationRun.HostDied(host!) : outcome.Failure ?? notIsolated;
+        return new Measurement(outcome, failure, host?.Ready.Runtime, components, host?.Ready.Settings, serverCpu, serverRss, cpuRecord, wireBytes);
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        if (_host is not null) await _host.DisposeAsync();
+        if (_sink is not null) await _sink.DisposeAsync();
+        if (_link is not null) await _link.DisposeAsync();
+    }
+}
