@@ -70,12 +70,13 @@ public sealed record CapacityProbe(double OfferedPerSecond, string? Missed, IRea
 /// <param name="CallsPerSecond">The highest rate held; null if even the lowest rate tried missed.</param>
 /// <param name="Resolution">The search stopped once the rate missed within this fraction above the one held.</param>
 /// <param name="Bound">Why the search ended where it did: "resolution", "budget", "lowest rate missed", "highest rate held".</param>
+/// <param name="Mix">The capacity preset's mix this search belongs to: "uploads", "getInt", "mixed".</param>
 /// <param name="ServerUtilization">
 /// Capacity x server CPU per call at the highest rate held, over the host's CPUs: near 1 when the server was the
 /// limit; well under it, the client or the sender was.
 /// </param>
 public sealed record CapacityResult(string Scenario, double? CallsPerSecond, CapacitySlo Slo, Arrivals Arrivals, double Resolution, string Bound,
-    IReadOnlyList<CapacityProbe> Probes, double? ServerUtilization = null, double? ClientUtilization = null)
+    IReadOnlyList<CapacityProbe> Probes, double? ServerUtilization = null, double? ClientUtilization = null, string? Mix = null)
 {
     /// <summary>The probe at the capacity.</summary>
     public CapacityProbe? AtCapacity => Probes.Where(p => p.Held).MaxBy(p => p.OfferedPerSecond);

@@ -13,7 +13,11 @@ public sealed record LoadRunSummary(
     string CommandLine,
     RunRecord Run,
     IReadOnlyDictionary<string, ScenarioLoad> OfferedLoad,
-    IReadOnlyList<ConfigurationResult> Configurations);
+    IReadOnlyList<ConfigurationResult> Configurations)
+{
+    /// <summary>With the capacity preset: the table over the repeats.</summary>
+    public CapacitySummary? Capacity { get; init; }
+}
 
 /// <param name="Simulations">e.g. ["ramping inject to 50 per 1 s over 30 s", "ramping inject to 20 per 1 s over 30 s"].</param>
 public sealed record ScenarioLoad(IReadOnlyList<string> Simulations, string WarmUp, long PayloadBytes, string CallTimeout);

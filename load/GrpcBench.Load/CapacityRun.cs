@@ -47,7 +47,7 @@ public static class CapacityRun
             }, stop.Token);
 
             var capacity = new CapacityResult(mix.Searched, outcome.CallsPerSecond, slo, mix.Load.Arrivals, mix.Limits.Resolution,
-                failure is not null ? "failed" : outcome.Bound, outcome.Probes);
+                failure is not null ? "failed" : outcome.Bound, outcome.Probes, Mix: mix.Name);
             capacity = capacity with
             {
                 ServerUtilization = Utilization(capacity, p => p.ServerCpuMsPerCall, placement.Host),

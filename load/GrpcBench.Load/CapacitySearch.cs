@@ -14,7 +14,8 @@ public sealed record SearchOutcome(double? CallsPerSecond, string Bound, IReadOn
 /// <summary>
 /// Finds the highest steady rate a configuration holds: doubles from the start rate until a rate misses (halves
 /// until one holds, if the start misses), then bisects, geometrically, between the highest rate held and the lowest
-/// missed, each probe a fresh steady phase. Rates are kept to three significant digits.
+/// missed, each probe a fresh steady phase. Rates are kept to three significant digits. Every search of a mix doubles
+/// from the same start, so all share those rates; a repeat starts from where the first search ended instead.
 /// </summary>
 public static class CapacitySearch
 {
@@ -25,12 +26,20 @@ public static class CapacitySearch
     public const string HighestHeld = "highest rate held";
     public const string Cancelled = "cancelled";
 
-    public static async Task<SearchOutcome> RunAsync(SearchLimits limits, Func<double, Task<CapacityProbe>> probe, CancellationToken cancellationToken)
+    /// <param name="guess">
+    /// Where an earlier search of the same configuration ended: the search starts there and steps by the resolution,
+    /// doubling the step each time (5 %, 10 %, 20 % ...), instead of doubling from the start rate.
+    /// </param>
+    /// <param name="first">A rate probed before anything else, and counted like any other (the rate all configurations are compared at).</param>
+    public static async Task<SearchOutcome> RunAsync(SearchLimits limits, Func<double, Task<CapacityProbe>> probe, CancellationToken cancellationToken,
+        double? guess = null, double? first = null)
     {
         var probes = new List<CapacityProbe>();
         var clock = Stopwatch.StartNew();
         double? held = null, missed = null;
-        var rate = Round(limits.StartPerSecond);
+        var step = 0;
+        double Step() => guess is null ? 2 : 1 + limits.Resolution * Math.Pow(2, step++);
+        var rate = Round(first ?? guess ?? limits.StartPerSecond);
         while (true)
         {
             if (cancellationToken.IsCancellationRequested) return new(held, Cancelled, probes);
@@ -43,23 +52,28 @@ public static class CapacitySearch
             else missed = Math.Min(missed ?? double.MaxValue, rate);
 
             double next;
-            if (missed is null)
+            if (first is not null && probes.Count == 1 && Round(guess ?? limits.StartPerSecond) is var start && start != rate
+                && (held is null ? start < rate : start > rate))
+            {
+                next = start;
+            }
+            else if (missed is null)
             {
                 if (rate >= limits.MaxPerSecond) return new(held, HighestHeld, probes);
-                next = Math.Min(limits.MaxPerSecond, rate * 2);
+                next = Math.Min(limits.MaxPerSecond, rate * Step());
             }
             else if (held is null)
             {
                 if (rate <= limits.MinPerSecond) return new(null, LowestMissed, probes);
-                next = Math.Max(limits.MinPerSecond, rate / 2);
+                next = Math.Max(limits.MinPerSecond, rate / Step());
             }
             else
             {
                 if (missed.Value <= held.Value * (1 + limits.Resolution)) return new(held, ByResolution, probes);
-                next = Round(Math.Sqrt(held.Value * missed.Value));
-                if (next <= held.Value || next >= missed.Value) return new(held, ByResolution, probes);
+                next = Math.Sqrt(held.Value * missed.Value);
             }
             rate = Round(next);
+            if (held is not null && missed is not null && (rate <= held.Value || rate >= missed.Value)) return new(held, ByResolution, probes);
         }
     }
 

@@ -112,3 +112,37 @@ public class KnownCapacityTests
         Assert.Equal(capacity.AtCapacity!.Scenarios, result.Scenarios);
     }
 }
+
+public class GuidedCapacitySearchTests
+{
+    private static readonly SearchLimits Limits = new(10, 1, 10_000, 0.05, 20, TimeSpan.FromMinutes(10), TimeSpan.Zero);
+
+    private static Func<double, Task<CapacityProbe>> HeldBelow(double capacity, List<double> offered) => rate =>
+    {
+        offered.Add(rate);
+        return Task.FromResult(new CapacityProbe(rate, rate <= capacity ? null : "missed", [], 1, 1, 10, 0));
+    };
+
+    [Fact]
+    public async Task A_repeat_probes_the_common_rate_first_then_confirms_the_earlier_capacity_in_two_more_probes()
+    {
+        var offered = new List<double>();
+
+        var outcome = await CapacitySearch.RunAsync(Limits, HeldBelow(130, offered), CancellationToken.None, guess: 128, first: 40);
+
+        Assert.Equal([40, 128, 134], offered);
+        Assert.Equal(128, outcome.CallsPerSecond);
+        Assert.Equal(CapacitySearch.ByResolution, outcome.Bound);
+    }
+
+    [Fact]
+    public async Task A_guess_far_off_widens_its_steps_then_bisects()
+    {
+        var offered = new List<double>();
+
+        var outcome = await CapacitySearch.RunAsync(Limits, HeldBelow(200, offered), CancellationToken.None, guess: 128);
+
+        Assert.Equal([128, 134, 147, 176, 246], offered.Take(5));
+        Assert.InRange(outcome.CallsPerSecond!.Value, 200 / 1.05, 200);
+    }
+}

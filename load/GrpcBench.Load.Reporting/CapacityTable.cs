@@ -1,0 +1,94 @@
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>A mix as the capacity preset ran it, for its table.</summary>
+public sealed record MixRan(string Name, string Searched, string Workload, CapacitySlo Slo, GrpcBench.Load.Engine.Arrivals Arrivals);
+
+/// <summary>
+/// The capacity preset's table: each configuration of each mix over its repeats (median and interval), its capacity
+/// against Grpc.Core's on the same runtime with a statistical decision, and cost and latency at a rate all held.
+/// </summary>
+public static class CapacityTable
+{
+    public static CapacitySummary Build(IReadOnlyList<ConfigurationResult> results, IReadOnlyList<MixRan> mixes, double threshold)
+    {
+        var summaries = new List<CapacityMixSummary>();
+        foreach (var mix in mixes)
+        {
+            var ofMix = results.Where(r => r.Capacity?.Mix == mix.Name).ToList();
+            var common = CommonRate(ofMix);
+            var groups = ofMix.GroupBy(r => r.Configuration.Label).Select(g => g.ToList()).ToList();
+            var rows = groups.Select(g => Row(g, common, null, threshold)).ToList();
+            // Against Grpc.Core on the same runtime and transport, once every row has its own figures.
+            rows = rows.Select((row, i) =>
+            {
+                var baseline = groups.FirstOrDefault(g => g[0].Configuration.IsBaselineFor(row.Configuration) && !ReferenceEquals(g, groups[i]));
+                return baseline is null ? row : Row(groups[i], common, baseline, threshold);
+            }).ToList();
+            summaries.Add(new CapacityMixSummary(mix.Name, mix.Searched, mix.Workload, mix.Slo, mix.Arrivals, common, rows));
+        }
+        return new CapacitySummary(summaries, threshold);
+    }
+
+    /// <summary>The highest rate that every gRPC search of the mix that ended ok held: the ladder's rungs are the rates all of them offered.</summary>
+    public static double? CommonRate(IReadOnlyList<ConfigurationResult> ofMix)
+    {
+        var searches = ofMix.Where(r => r.Status == "ok" && r.Configuration.Kind == ConfigurationKind.Grpc && r.Capacity is not null).ToList();
+        if (searches.Count == 0) return null;
+        var held = searches.Select(r => r.Capacity!.Probes.Where(p => p.Held).Select(p => p.OfferedPerSecond).ToHashSet()).ToList();
+        return held.Skip(1).Aggregate(held[0], (all, next) => [.. all.Intersect(next)]).DefaultIfEmpty().Max() is var rate and > 0 ? rate : null;
+    }
+
+    private static CapacityRow Row(IReadOnlyList<ConfigurationResult> runs, double? common, IReadOnlyList<ConfigurationResult>? baseline, double threshold)
+    {
+        var ok = runs.Where(r => r.Status == "ok" && r.Capacity?.CallsPerSecond is not null).ToList();
+        var capacities = ok.Select(r => r.Capacity!.CallsPerSecond!.Value).ToList();
+        Spread? versus = null;
+        string? decision = null, test = null;
+        double? p = null;
+        var baseCapacities = baseline?.Where(r => r.Status == "ok" && r.Capacity?.CallsPerSecond is not null).Select(r => r.Capacity!.CallsPerSecond!.Value).ToList();
+        if (baseCapacities is { Count: > 0 } && capacities.Count > 0)
+        {
+            versus = Of(Statistics.RatioInterval(baseCapacities, capacities));
+            var comparison = Statistics.Compare(baseCapacities, capacities, threshold, higherIsBetter: true);
+            (decision, p, test) = (comparison.Decision switch
+            {
+                Decision.Faster => "higher",
+                Decision.Slower => "lower",
+                Decision.Same => "same",
+                _ => "unknown",
+            }, comparison.PValue, comparison.Test);
+        }
+
+        var atCommon = common is { } rate ? ok.Select(r => r.Capacity!.Probes.FirstOrDefault(pr => pr.Held && pr.OfferedPerSecond == rate)).OfType<CapacityProbe>().ToList() : [];
+        var scenarios = atCommon.SelectMany(pr => pr.Scenarios.Select(s => s.Name)).Distinct();
+        var latency = scenarios.Select(name =>
+        {
+            var stats = atCommon.Select(pr => pr.Scenario(name)).OfType<GrpcBench.Load.Engine.ScenarioStats>().ToList();
+            return new LatencyAtRate(name, SpreadOf(stats.Select(s => s.Latency.P50))!, SpreadOf(stats.Select(s => s.Latency.P99))!,
+                stats.Sum(s => s.Ok), stats.Sum(s => s.Failed));
+        }).ToList();
+
+        return new CapacityRow(runs[0].Configuration, ok.Count, runs.Count - ok.Count, SpreadOf(capacities), versus, decision, p, test,
+            SpreadOf(atCommon.Select(pr => pr.ServerCpuMsPerCall)),
+            SpreadOf(atCommon.Select(pr => pr.ClientCpuMsPerCall)),
+            SpreadOf(atCommon.Select(pr => pr.UploadedMiB > 0 ? pr.ServerCpuSeconds * 1000 / pr.UploadedMiB : null)),
+            SpreadOf(atCommon.Select(pr => pr.UploadedMiB > 0 ? pr.ClientCpuSeconds * 1000 / pr.UploadedMiB : null)),
+            Median(runs.Select(r => r.ServerPeakRssMiB)), Median(runs.Select(r => r.ClientPeakRssMiB)), latency,
+            SpreadOf(ok.Select(r => r.Capacity!.ServerUtilization)), SpreadOf(ok.Select(r => r.Capacity!.ClientUtilization)),
+            [.. runs.Where(r => r.Status != "ok").Select(r => $"repeat {r.Repeat}: {r.Status}: {r.Reason}")]);
+    }
+
+    private static Spread? SpreadOf(IEnumerable<double?> values) => SpreadOf(values.OfType<double>());
+
+    private static Spread? SpreadOf(IEnumerable<double> values)
+    {
+        var list = values.Where(v => !double.IsNaN(v)).ToList();
+        return list.Count == 0 ? null : Of(Statistics.MedianInterval(list));
+    }
+
+    private static Spread Of(Interval interval) => new(interval.Median, interval.Lower, interval.Upper, interval.Count, interval.Kind);
+
+    private static double? Median(IEnumerable<double?> values) => SpreadOf(values)?.Median;
+}

@@ -1,0 +1,32 @@
+using GrpcBench.Load.Engine;
+
+namespace GrpcBench.Load.Results;
+
+/// <summary>The capacity preset's table: per mix, each configuration over its repeats.</summary>
+public sealed record CapacitySummary(IReadOnlyList<CapacityMixSummary> Mixes, double Threshold);
+
+/// <param name="Workload">The mix in words: what is searched, what runs beside it at a fixed rate.</param>
+/// <param name="CommonPerSecond">
+/// The highest rate of the search's ladder (the start rate doubled) that every gRPC configuration held in every
+/// repeat: where latency and cost are compared below saturation; null if there is none.
+/// </param>
+public sealed record CapacityMixSummary(string Mix, string Searched, string Workload, CapacitySlo Slo, Arrivals Arrivals, double? CommonPerSecond,
+    IReadOnlyList<CapacityRow> Rows);
+
+/// <summary>A median over the repeats and its interval; <see cref="Kind"/> says what the interval is ("95 % CI", "range of 3 runs").</summary>
+public sealed record Spread(double Median, double Lower, double Upper, int Count, string Kind);
+
+/// <summary>One configuration of a mix over its repeats.</summary>
+/// <param name="Runs">Searches that ended ok; <paramref name="Failed"/> those that did not (their reasons in the configurations).</param>
+/// <param name="Capacity">Calls per second of the searched scenario.</param>
+/// <param name="VersusGrpcCore">Capacity over Grpc.Core's on the same runtime, with its interval; null for Grpc.Core itself.</param>
+/// <param name="Decision">Against Grpc.Core: "faster", "slower", "same" or "unknown" (too few or too noisy at the threshold), with the test and its p.</param>
+/// <param name="Latency">Per scenario, p50 and p99 at <see cref="CapacityMixSummary.CommonPerSecond"/>.</param>
+/// <param name="ServerUtilization">Capacity x server CPU per call over the host's CPUs: near 1, the server was the limit.</param>
+public sealed record CapacityRow(LoadConfiguration Configuration, int Runs, int Failed, Spread? Capacity, Spread? VersusGrpcCore, string? Decision, double? PValue,
+    string? Test, Spread? ServerCpuMsPerCall, Spread? ClientCpuMsPerCall, Spread? ServerCpuMsPerMiB, Spread? ClientCpuMsPerMiB, double? ServerPeakRssMiB,
+    double? ClientPeakRssMiB, IReadOnlyList<LatencyAtRate> Latency, Spread? ServerUtilization, Spread? ClientUtilization, IReadOnlyList<string> Reasons);
+
+/// <param name="Calls">Successful calls behind the percentiles, over all repeats.</param>
+/// <param name="Failed">Failed calls at that rate, over all repeats: reported before any percentile.</param>
+public sealed record LatencyAtRate(string Scenario, Spread P50Ms, Spread P99Ms, long Calls, long Failed);
