@@ -3,7 +3,9 @@ using GrpcBench.Load.Results;
 namespace GrpcBench.Load.Reporting;
 
 /// <summary>A mix as the capacity preset ran it, for its table.</summary>
-public sealed record MixRan(string Name, string Searched, string Workload, CapacitySlo Slo, GrpcBench.Load.Engine.Arrivals Arrivals);
+/// <param name="CommonPerSecond">The rate every search of the mix probed (repeats after the first probe it first); null to find it in the probes.</param>
+public sealed record MixRan(string Name, string Searched, IReadOnlyList<string> Scenarios, string Workload, CapacitySlo Slo, GrpcBench.Load.Engine.Arrivals Arrivals,
+    double? CommonPerSecond = null);
 
 /// <summary>
 /// The capacity preset's table: each configuration of each mix over its repeats (median and interval), its capacity
@@ -17,7 +19,7 @@ public static class CapacityTable
         foreach (var mix in mixes)
         {
             var ofMix = results.Where(r => r.Capacity?.Mix == mix.Name).ToList();
-            var common = CommonRate(ofMix);
+            var common = mix.CommonPerSecond ?? CommonRate(ofMix);
             var groups = ofMix.GroupBy(r => r.Configuration.Label).Select(g => g.ToList()).ToList();
             var rows = groups.Select(g => Row(g, common, null, threshold)).ToList();
             // Against Grpc.Core on the same runtime and transport, once every row has its own figures.
@@ -26,18 +28,26 @@ public static class CapacityTable
                 var baseline = groups.FirstOrDefault(g => g[0].Configuration.IsBaselineFor(row.Configuration) && !ReferenceEquals(g, groups[i]));
                 return baseline is null ? row : Row(groups[i], common, baseline, threshold);
             }).ToList();
-            summaries.Add(new CapacityMixSummary(mix.Name, mix.Searched, mix.Workload, mix.Slo, mix.Arrivals, common, rows));
+            summaries.Add(new CapacityMixSummary(mix.Name, mix.Searched, mix.Workload, mix.Slo, mix.Arrivals, common, rows) { Scenarios = mix.Scenarios });
         }
         return new CapacitySummary(summaries, threshold);
     }
 
-    /// <summary>The highest rate that every gRPC search of the mix that ended ok held: the ladder's rungs are the rates all of them offered.</summary>
-    public static double? CommonRate(IReadOnlyList<ConfigurationResult> ofMix)
+    /// <summary>
+    /// The rate to compare latency and cost at: of the rates every gRPC search of the mix held (the ladder's rungs are
+    /// offered by all), the highest at most <paramref name="belowCapacity"/> of the lowest capacity, so that it is
+    /// below saturation for all; the highest held by all if none is that low; null if no rate was held by all.
+    /// </summary>
+    public static double? CommonRate(IReadOnlyList<ConfigurationResult> ofMix, double belowCapacity = 0.6)
     {
-        var searches = ofMix.Where(r => r.Status == "ok" && r.Configuration.Kind == ConfigurationKind.Grpc && r.Capacity is not null).ToList();
+        var searches = ofMix.Where(r => r.Status == "ok" && r.Configuration.Kind == ConfigurationKind.Grpc && r.Capacity?.CallsPerSecond is not null).ToList();
         if (searches.Count == 0) return null;
         var held = searches.Select(r => r.Capacity!.Probes.Where(p => p.Held).Select(p => p.OfferedPerSecond).ToHashSet()).ToList();
-        return held.Skip(1).Aggregate(held[0], (all, next) => [.. all.Intersect(next)]).DefaultIfEmpty().Max() is var rate and > 0 ? rate : null;
+        var all = held.Skip(1).Aggregate(held[0], (common, next) => [.. common.Intersect(next)]);
+        if (all.Count == 0) return null;
+        var lowest = searches.Min(r => r.Capacity!.CallsPerSecond!.Value);
+        var below = all.Where(rate => rate <= belowCapacity * lowest).ToList();
+        return below.Count > 0 ? below.Max() : all.Max();
     }
 
     private static CapacityRow Row(IReadOnlyList<ConfigurationResult> runs, double? common, IReadOnlyList<ConfigurationResult>? baseline, double threshold)
@@ -61,7 +71,8 @@ public static class CapacityTable
             }, comparison.PValue, comparison.Test);
         }
 
-        var atCommon = common is { } rate ? ok.Select(r => r.Capacity!.Probes.FirstOrDefault(pr => pr.Held && pr.OfferedPerSecond == rate)).OfType<CapacityProbe>().ToList() : [];
+        // Held or not: a repeat that missed at the common rate shows its fails before its percentiles.
+        var atCommon = common is { } rate ? ok.Select(r => r.Capacity!.Probes.FirstOrDefault(pr => pr.OfferedPerSecond == rate)).OfType<CapacityProbe>().ToList() : [];
         var scenarios = atCommon.SelectMany(pr => pr.Scenarios.Select(s => s.Name)).Distinct();
         var latency = scenarios.Select(name =>
         {
@@ -77,7 +88,19 @@ public static class CapacityTable
             SpreadOf(atCommon.Select(pr => pr.UploadedMiB > 0 ? pr.ClientCpuSeconds * 1000 / pr.UploadedMiB : null)),
             Median(runs.Select(r => r.ServerPeakRssMiB)), Median(runs.Select(r => r.ClientPeakRssMiB)), latency,
             SpreadOf(ok.Select(r => r.Capacity!.ServerUtilization)), SpreadOf(ok.Select(r => r.Capacity!.ClientUtilization)),
-            [.. runs.Where(r => r.Status != "ok").Select(r => $"repeat {r.Repeat}: {r.Status}: {r.Reason}")]);
+            [.. runs.Where(r => r.Status != "ok").Select(r => $"repeat {r.Repeat}: {r.Status}: {r.Reason}")])
+        {
+            CapacityTimesCost = SpreadOf(ok.Select(r => CapacityTimesCost(r, common))),
+        };
+    }
+
+    /// <summary>Capacity x the host's CPU seconds per searched call at the common rate, over the host's CPUs: about 1 if the server was the limit.</summary>
+    private static double? CapacityTimesCost(ConfigurationResult run, double? common)
+    {
+        if (run.Capacity is not { CallsPerSecond: { } capacity } c || common is null || run.Cpus?.Host is not { } hostCpus) return null;
+        var probe = c.Probes.FirstOrDefault(p => p.OfferedPerSecond == common);
+        if (probe?.ServerCpuSeconds is not { } cpu || probe.Scenario(c.Scenario) is not { Invocations: > 0 } searched) return null;
+        return capacity * cpu / searched.Invocations / GrpcBench.Orchestration.CpuAffinity.Parse(hostCpus).Count;
     }
 
     private static Spread? SpreadOf(IEnumerable<double?> values) => SpreadOf(values.OfType<double>());

@@ -19,6 +19,7 @@ public static class MarkdownReport
 
     public static string Render(LoadRunSummary summary)
     {
+        if (summary.Capacity is not null) return CapacityReport.Render(summary);
         var md = new StringBuilder();
         Setup(md, summary);
         OfferedLoad(md, summary);
@@ -42,7 +43,7 @@ public static class MarkdownReport
         return md.ToString().TrimEnd() + Environment.NewLine;
     }
 
-    private static void Setup(StringBuilder md, LoadRunSummary summary)
+    public static void Setup(StringBuilder md, LoadRunSummary summary)
     {
         var run = summary.Run;
         var machine = run.Machine;
@@ -59,7 +60,7 @@ public static class MarkdownReport
     /// <summary>How many CPUs each side had, as read from /proc: one line when every configuration had the same, else each.</summary>
     private static string Cpus(LoadRunSummary summary)
     {
-        var records = summary.Configurations.Where(r => r.Cpus is not null).Select(r => (r.Configuration.Label, Cpus: r.Cpus!.Describe())).ToList();
+        var records = summary.Configurations.Where(r => r.Cpus is not null).Select(r => (r.Configuration.Label, Cpus: r.Cpus!.Describe())).Distinct().ToList();
         if (records.Count == 0) return "not recorded";
         // The most common placement alone, the others with the configurations they belong to.
         var groups = records.GroupBy(r => r.Cpus).OrderByDescending(g => g.Count()).ToList();

@@ -11,7 +11,7 @@ public static class ReportFiles
         Directory.CreateDirectory(folder);
         // summary.json first: if anything after it throws, the numbers are kept.
         var files = new List<string> { SummaryFile.Write(folder, summary), MarkdownReport.Write(folder, summary) };
-        foreach (var (fileName, _, png) in ReportCharts.Render(summary))
+        foreach (var (fileName, _, png) in summary.Capacity is null ? ReportCharts.Render(summary) : Charts.CapacityCharts.Render(summary))
         {
             var path = Path.Combine(folder, fileName);
             File.WriteAllBytes(path, png);

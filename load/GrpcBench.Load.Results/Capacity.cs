@@ -52,8 +52,9 @@ public sealed record CapacitySlo(double UploadP99Ms = 1000, double GetIntP99Ms =
 /// <param name="ClientCpuSeconds">The load worker's, over the same span.</param>
 /// <param name="Calls">Every call the probe started, warm-up included: what the CPU times are divided by.</param>
 /// <param name="UploadedMiB">Payload bytes those calls carried, in MiB: what CPU per MiB is over.</param>
+/// <param name="Seconds">The span the CPU times are over: from the worker's load beginning (warm-up) to its last call's end.</param>
 public sealed record CapacityProbe(double OfferedPerSecond, string? Missed, IReadOnlyList<ScenarioStats> Scenarios, double? ServerCpuSeconds,
-    double? ClientCpuSeconds, long Calls, double UploadedMiB)
+    double? ClientCpuSeconds, long Calls, double UploadedMiB, double Seconds = 0)
 {
     public bool Held => Missed is null;
 
@@ -72,9 +73,10 @@ public sealed record CapacityProbe(double OfferedPerSecond, string? Missed, IRea
 /// <param name="Bound">Why the search ended where it did: "resolution", "budget", "lowest rate missed", "highest rate held".</param>
 /// <param name="Mix">The capacity preset's mix this search belongs to: "uploads", "getInt", "mixed".</param>
 /// <param name="ServerUtilization">
-/// Capacity x server CPU per call at the highest rate held, over the host's CPUs: near 1 when the server was the
-/// limit; well under it, the client or the sender was.
+/// How busy the host's CPUs were at the capacity (its CPU time over the probe's span, over its CPUs): near 1 when the
+/// server was the limit; well under it, the client or the sender was.
 /// </param>
+/// <param name="ClientUtilization">The same of the load worker.</param>
 public sealed record CapacityResult(string Scenario, double? CallsPerSecond, CapacitySlo Slo, Arrivals Arrivals, double Resolution, string Bound,
     IReadOnlyList<CapacityProbe> Probes, double? ServerUtilization = null, double? ClientUtilization = null, string? Mix = null)
 {

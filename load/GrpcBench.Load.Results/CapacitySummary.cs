@@ -11,7 +11,11 @@ public sealed record CapacitySummary(IReadOnlyList<CapacityMixSummary> Mixes, do
 /// repeat: where latency and cost are compared below saturation; null if there is none.
 /// </param>
 public sealed record CapacityMixSummary(string Mix, string Searched, string Workload, CapacitySlo Slo, Arrivals Arrivals, double? CommonPerSecond,
-    IReadOnlyList<CapacityRow> Rows);
+    IReadOnlyList<CapacityRow> Rows)
+{
+    /// <summary>The scenarios the mix runs at once.</summary>
+    public IReadOnlyList<string> Scenarios { get; init; } = [Searched];
+}
 
 /// <summary>A median over the repeats and its interval; <see cref="Kind"/> says what the interval is ("95 % CI", "range of 3 runs").</summary>
 public sealed record Spread(double Median, double Lower, double Upper, int Count, string Kind);
@@ -22,10 +26,14 @@ public sealed record Spread(double Median, double Lower, double Upper, int Count
 /// <param name="VersusGrpcCore">Capacity over Grpc.Core's on the same runtime, with its interval; null for Grpc.Core itself.</param>
 /// <param name="Decision">Against Grpc.Core: "faster", "slower", "same" or "unknown" (too few or too noisy at the threshold), with the test and its p.</param>
 /// <param name="Latency">Per scenario, p50 and p99 at <see cref="CapacityMixSummary.CommonPerSecond"/>.</param>
-/// <param name="ServerUtilization">Capacity x server CPU per call over the host's CPUs: near 1, the server was the limit.</param>
+/// <param name="ServerUtilization">How busy the host's CPUs were at the capacity: near 1, the server was the limit.</param>
 public sealed record CapacityRow(LoadConfiguration Configuration, int Runs, int Failed, Spread? Capacity, Spread? VersusGrpcCore, string? Decision, double? PValue,
     string? Test, Spread? ServerCpuMsPerCall, Spread? ClientCpuMsPerCall, Spread? ServerCpuMsPerMiB, Spread? ClientCpuMsPerMiB, double? ServerPeakRssMiB,
-    double? ClientPeakRssMiB, IReadOnlyList<LatencyAtRate> Latency, Spread? ServerUtilization, Spread? ClientUtilization, IReadOnlyList<string> Reasons);
+    double? ClientPeakRssMiB, IReadOnlyList<LatencyAtRate> Latency, Spread? ServerUtilization, Spread? ClientUtilization, IReadOnlyList<string> Reasons)
+{
+    /// <summary>The cross-check: capacity x the host's CPU per call measured at the common rate, over its CPUs; about 1 when the server was the limit.</summary>
+    public Spread? CapacityTimesCost { get; init; }
+}
 
 /// <param name="Calls">Successful calls behind the percentiles, over all repeats.</param>
 /// <param name="Failed">Failed calls at that rate, over all repeats: reported before any percentile.</param>

@@ -16,7 +16,8 @@ public sealed record CapacityMix(string Name, string Searched, LoadShape Load, S
 public static class CapacityRun
 {
     public static async Task<ConfigurationResult> SearchAsync(LoadConfiguration configuration, CapacityMix mix, CapacitySlo slo, CpuPlacement placement,
-        Action<string> onProbe, Action<LoadProgress> onProgress, CancellationToken cancellationToken, IReadOnlyList<string>? hostArguments = null)
+        Action<LoadProgress> onProgress, CancellationToken cancellationToken, IReadOnlyList<string>? hostArguments = null,
+        double? guess = null, double? first = null)
     {
         configuration = configuration with { Scenarios = mix.Load.Scenarios, PayloadBytes = mix.Load.Scenarios.Contains(ScenarioNames.SendLargeData) ? mix.Load.PayloadBytes : null };
         if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, "skipped", skipped);
@@ -29,7 +30,6 @@ public static class CapacityRun
             await using var served = await ServedConfiguration.StartAsync(configuration, ProbeShape(mix, mix.Limits.StartPerSecond), placement, cancellationToken, hostArguments);
             var outcome = await CapacitySearch.RunAsync(mix.Limits, async rate =>
             {
-                onProbe($"{rate:0.##}/s");
                 var probeShape = ProbeShape(mix, rate);
                 last = await served.MeasureAsync(probeShape, onProgress, cancellationToken);
                 var scenarios = last.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
@@ -43,15 +43,15 @@ public static class CapacityRun
                 var calls = scenarios.Sum(s => s.Invocations);
                 var uploads = scenarios.Where(s => s.Name == ScenarioNames.SendLargeData).Sum(s => s.Invocations);
                 return new CapacityProbe(rate, missed, scenarios, last.ServerCpuSeconds, last.Worker.Figures.CpuSeconds, calls,
-                    uploads * (double)probeShape.PayloadBytes / (1024 * 1024));
-            }, stop.Token);
+                    uploads * (double)probeShape.PayloadBytes / (1024 * 1024), last.LoadSeconds);
+            }, stop.Token, guess, first);
 
             var capacity = new CapacityResult(mix.Searched, outcome.CallsPerSecond, slo, mix.Load.Arrivals, mix.Limits.Resolution,
                 failure is not null ? "failed" : outcome.Bound, outcome.Probes, Mix: mix.Name);
             capacity = capacity with
             {
-                ServerUtilization = Utilization(capacity, p => p.ServerCpuMsPerCall, placement.Host),
-                ClientUtilization = Utilization(capacity, p => p.ClientCpuMsPerCall, placement.Worker),
+                ServerUtilization = Utilization(capacity.AtCapacity, p => p.ServerCpuSeconds, placement.Host),
+                ClientUtilization = Utilization(capacity.AtCapacity, p => p.ClientCpuSeconds, placement.Worker),
             };
             var result = last is null ? ConfigurationRun.Outcome(configuration, "failed", "no probe ran") : ConfigurationRun.Result(configuration, last);
             var atCapacity = capacity.AtCapacity;
@@ -74,13 +74,9 @@ public static class CapacityRun
     /// <summary>A probe: the mix's scenarios, a warm-up at the rate, then the rate held for the probe's seconds.</summary>
     public static LoadShape ProbeShape(CapacityMix mix, double perSecond) => mix.Load with { Phases = [new RampPhase(perSecond, mix.ProbeSeconds, Constant: true)] };
 
-    /// <summary>Capacity x CPU per call at the capacity, over the CPUs the side had: near 1, that side was the limit.</summary>
-    public static double? Utilization(CapacityResult capacity, Func<CapacityProbe, double?> cpuMsPerCall, string? cpus) =>
-        capacity.CallsPerSecond is { } rate && capacity.AtCapacity is { } probe && cpuMsPerCall(probe) is { } ms && probe.Calls > 0
-            ? rate * CallsPerSearchedCall(capacity, probe) * ms / 1000 / (cpus is null ? Environment.ProcessorCount : CpuAffinity.Parse(cpus).Count)
+    /// <summary>CPU time over the probe's span, over the CPUs the side had: near 1, that side was the limit.</summary>
+    public static double? Utilization(CapacityProbe? probe, Func<CapacityProbe, double?> cpuSeconds, string? cpus) =>
+        probe is { Seconds: > 0 } && cpuSeconds(probe) is { } seconds
+            ? seconds / probe.Seconds / (cpus is null ? Environment.ProcessorCount : CpuAffinity.Parse(cpus).Count)
             : null;
-
-    /// <summary>Calls of every scenario per call of the searched one (getInt beside uploads counts too): CPU per call is over all of them.</summary>
-    private static double CallsPerSearchedCall(CapacityResult capacity, CapacityProbe probe) =>
-        probe.Scenario(capacity.Scenario) is { Invocations: > 0 } searched ? probe.Calls / (double)searched.Invocations : 1;
 }

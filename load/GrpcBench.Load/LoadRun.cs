@@ -23,6 +23,8 @@ public static class LoadRun
             return 2;
         }
 
+        if (plan.Capacity is { } capacity) return await CapacityPreset.RunAsync(plan, capacity, plan.Quick, folder, commandLine, console, cancellationToken);
+
         var configurations = plan.Configurations();
         var shape = plan.Load;
         var extra = plan.Preset == Presets.Sweep ? 1 : 0;

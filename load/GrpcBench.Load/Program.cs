@@ -54,13 +54,20 @@ Option<string[]> cpus = new("--cpus")
                   + "(default: host on the last CPU, worker on the first, e.g. host=1 worker=0 on 2 CPUs; shared on 1)",
     AllowMultipleArgumentsPerToken = true,
 };
+Option<int?> repeat = new("--repeat") { Description = "capacity: each search N times, interleaved (every configuration once, then again), 1-20 (capacity: 3; quick: 2)" };
+Option<string?> arrivals = new("--arrivals") { Description = "How open-model calls are spaced: uniform (evenly, as NBomber's inject) or poisson (as gRPC's benchmark driver; shows queueing that even spacing hides)" };
+OneOf(arrivals, ["uniform", "poisson"]);
+var mixes = List("--mixes", "capacity: the scenario mixes searched", [.. CapacityPreset.MixNames]);
+Option<int?> sloUpload = new("--slo-upload-ms") { Description = "capacity: the p99 bound of sendLargeData, ms, 1-600,000 (1000)" };
+Option<int?> sloGetInt = new("--slo-getint-ms") { Description = "capacity: the p99 bound of getInt, alone or beside uploads, ms, 1-600,000 (50)" };
+Option<double?> capacityThreshold = new("--threshold") { Description = "capacity: the relative difference a decision against Grpc.Core must exceed, 0.01-1 (0.1 = 10 %)" };
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
 
 var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
     kestrelSetting, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
-    payloadContent, getIntRate, cpus, output,
+    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
@@ -68,6 +75,29 @@ root.SetAction(async (parse, cancellationToken) =>
     try
     {
         var defaults = Presets.For(parse.GetValue(preset)!, parse.GetValue(quick));
+        var spacing = parse.GetValue(arrivals) == "poisson" ? GrpcBench.Load.Engine.Arrivals.Poisson : GrpcBench.Load.Engine.Arrivals.Uniform;
+        if (defaults.Preset != Presets.Capacity)
+        {
+            foreach (var (option, given) in new (string, bool)[] { ("--repeat", parse.GetValue(repeat) is not null), ("--mixes", parse.GetValue(mixes) is { Length: > 0 }),
+                         ("--slo-upload-ms", parse.GetValue(sloUpload) is not null), ("--slo-getint-ms", parse.GetValue(sloGetInt) is not null), ("--threshold", parse.GetValue(capacityThreshold) is not null) })
+                if (given) throw new FormatException($"{option}: allowed with --preset capacity only");
+        }
+        CapacityOptions? capacityOptions = null;
+        if (defaults.Preset == Presets.Capacity)
+        {
+            var capacityDefaults = CapacityOptions.Default(parse.GetValue(quick));
+            capacityOptions = capacityDefaults with
+            {
+                Mixes = Chosen(parse, mixes, capacityDefaults.Mixes),
+                Repeat = parse.GetValue(repeat) is { } repeats ? Within("--repeat", repeats, 1, 20) : capacityDefaults.Repeat,
+                Arrivals = spacing,
+                Slo = new CapacitySlo(parse.GetValue(sloUpload) is { } u ? Within("--slo-upload-ms", u, 1, 600_000) : capacityDefaults.Slo.UploadP99Ms,
+                    parse.GetValue(sloGetInt) is { } g ? Within("--slo-getint-ms", g, 1, 600_000) : capacityDefaults.Slo.GetIntP99Ms),
+                Threshold = parse.GetValue(capacityThreshold) is { } threshold ? (threshold is >= 0.01 and <= 1 ? threshold : throw new FormatException($"--threshold {threshold}: allowed 0.01 to 1")) : capacityDefaults.Threshold,
+                PayloadBytes = parse.GetValue(payload) is { } capacityMib ? Within("--payload-mib", capacityMib, 1, 200) * 1024 * 1024 : capacityDefaults.PayloadBytes,
+                GetIntBeside = parse.GetValue(getIntRate) is { } beside ? Within("--getint-rate", beside, 1, 10_000) : capacityDefaults.GetIntBeside,
+            };
+        }
         var load = defaults.Load with
         {
             Phases = parse.GetValue(phases) is { Length: > 0 } ramp ? ramp.SelectMany(Split).Select(RampPhase.Parse).ToArray() : defaults.Load.Phases,
@@ -78,6 +108,7 @@ root.SetAction(async (parse, cancellationToken) =>
             RecordCount = parse.GetValue(records) is { } n ? Within("--records", n, 1, 10_000_000) : defaults.Load.RecordCount,
             PayloadContent = parse.GetValue(payloadContent) ?? defaults.Load.PayloadContent,
             GetIntPerSecond = parse.GetValue(getIntRate) is { } rate ? Within("--getint-rate", rate, 1, 10_000) : defaults.Load.GetIntPerSecond,
+            Arrivals = spacing,
         };
         plan = defaults with
         {
@@ -105,6 +136,8 @@ root.SetAction(async (parse, cancellationToken) =>
             Cpus = parse.GetValue(cpus) is { Length: > 0 } placement
                 ? CpuPlacement.Parse([.. placement.SelectMany(p => p.Split(' ', StringSplitOptions.RemoveEmptyEntries))], CpuAffinity.OfThisProcess())
                 : CpuPlacement.Default(CpuAffinity.OfThisProcess()),
+            Capacity = capacityOptions,
+            Quick = parse.GetValue(quick),
         };
     }
     catch (FormatException e)

@@ -37,6 +37,12 @@ public sealed record RunPlan(
     /// <summary>Where each configuration's host and worker run.</summary>
     public CpuPlacement Cpus { get; init; } = CpuPlacement.Shared;
 
+    /// <summary>The preset small and short (--quick).</summary>
+    public bool Quick { get; init; }
+
+    /// <summary>With the capacity preset: its mixes, repeats, arrivals, SLO and threshold.</summary>
+    public CapacityOptions? Capacity { get; init; }
+
     /// <summary>"none" or link rates such as "20mbit" (<see cref="GrpcBench.Orchestration.ShapedLink"/>).</summary>
     public IReadOnlyList<string> Links { get; init; } = ["none"];
 
@@ -134,7 +140,10 @@ public static class Presets
     /// <summary>100 B, 1.9 MB of text, 20 MiB and the 5,000-record stream over a loopback shaped to 1 Gbit/s, 100 and 20 Mbit/s, with none, gzip and deflate.</summary>
     public const string SlowLink = "slow-link";
 
-    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink];
+    /// <summary>The highest steady rate each configuration holds within an SLO, for uploads, getInt and both, repeated: which settings close the gap.</summary>
+    public const string Capacity = "capacity";
+
+    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink, Capacity];
 
     /// <summary>Each transfer read over and over for 6 s after a 2 s warm-up; a stream of 1,000,000 records takes seconds, hence the 60 s deadline.</summary>
     public static readonly LoadShape StreamingLoad = new([new(1, 6, Constant: true)], 0, 2, 60) { Scenarios = [ScenarioNames.StreamRecords], RecordCount = 100_000 };
@@ -177,6 +186,9 @@ public static class Presets
             PayloadSizes = quick ? [100, 1_900_000] : [100, 1_900_000, 20L * 1024 * 1024],
             Links = quick ? ["100mbit", "20mbit"] : ["1gbit", "100mbit", "20mbit"],
         },
+        Capacity => new(Capacity, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,
+            [Compression.None], [Transport.H2c], quick ? ["default"] : ["default", "large-windows"], ["default"],
+            new Dictionary<string, string>(), new Dictionary<string, string>(), quick ? [] : [ConfigurationKind.RawHttp2, ConfigurationKind.RawTcp], QuickLoad),
         Sweep => new(Sweep, [ServerStack.Kestrel], [ClientStack.GrpcNet], RunPlan.MatchedPairs, [quick ? "net10.0" : "net8.0"], null, [Compression.None], [Transport.H2c], ["default"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), [], quick ? QuickLoad : SeedLoad),
         _ => new(Seed, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,

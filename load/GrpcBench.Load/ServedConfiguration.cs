@@ -5,10 +5,11 @@ using GrpcBench.Orchestration;
 namespace GrpcBench.Load;
 
 /// <summary>What one load worker's run against a served configuration measured, on both sides.</summary>
+/// <param name="LoadSeconds">From the worker's load beginning to its figures: the span both sides' CPU times are over.</param>
 /// <param name="Failure">Why the measurement is not whole: the host died, the worker failed, or the CPUs were not as asked; null if it is.</param>
 public sealed record Measurement(WorkerOutcome Worker, string? Failure, string? HostRuntime, IReadOnlyDictionary<string, string> Components,
     IReadOnlyDictionary<string, System.Text.Json.JsonElement>? HostSettings, double? ServerCpuSeconds, double? ServerPeakRssMiB, CpuRecord? Cpus,
-    long? WireBytes);
+    long? WireBytes, double LoadSeconds = 0);
 
 /// <summary>
 /// A configuration's server side, started: its host on the runtime and CPUs asked (or the raw-tcp sink), behind its
@@ -66,8 +67,10 @@ public sealed class ServedConfiguration : IAsyncDisposable
         // The host's CPU time counts from when the worker's load begins, as the worker's own does.
         var cpuBefore = host is null || host.HasExited ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
         CpuRecord? cpuRecord = null;
+        var span = System.Diagnostics.Stopwatch.StartNew();
         void LoadBegins(WorkerStarted worker)
         {
+            span.Restart();
             if (host is not null && !host.HasExited) cpuBefore = ProcessStats.CpuTime(host.Pid);
             try
             {
@@ -86,6 +89,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
         var hostDied = await ConfigurationRun.WatchAsync(host, worker, stopWorker);
         var outcome = await worker;
         var wireBytes = _link?.LoopbackBytes() - wireBefore;
+        var loadSeconds = span.Elapsed.TotalSeconds;
 
         double? serverCpu = null, serverRss = null;
         if (host is not null && !host.HasExited)
@@ -99,7 +103,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
         var notIsolated = !_placement.IsShared && cpuRecord is { Verified: false }
             ? $"CPU isolation not in force: asked {_placement}, /proc says {cpuRecord.Describe()}" : null;
         var failure = hostDied ? ConfigurationRun.HostDied(host!) : outcome.Failure ?? notIsolated;
-        return new Measurement(outcome, failure, host?.Ready.Runtime, components, host?.Ready.Settings, serverCpu, serverRss, cpuRecord, wireBytes);
+        return new Measurement(outcome, failure, host?.Ready.Runtime, components, host?.Ready.Settings, serverCpu, serverRss, cpuRecord, wireBytes, loadSeconds);
     }
 
     public async ValueTask DisposeAsync()

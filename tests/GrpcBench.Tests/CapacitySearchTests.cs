@@ -100,7 +100,7 @@ public class KnownCapacityTests
         var mix = new CapacityMix("getInt", ScenarioNames.GetInt, new LoadShape([], 0, 2, 5) { Scenarios = [ScenarioNames.GetInt] },
             new SearchLimits(25, 5, 1_000, 0.05, 12, TimeSpan.FromMinutes(3), TimeSpan.FromSeconds(9)), ProbeSeconds: 5);
 
-        var result = await CapacityRun.SearchAsync(configuration, mix, CapacitySlo.Default, new CpuPlacement("1", "0"), _ => { }, _ => { }, CancellationToken.None,
+        var result = await CapacityRun.SearchAsync(configuration, mix, CapacitySlo.Default, new CpuPlacement("1", "0"), _ => { }, CancellationToken.None,
             ["--getIntDelayMs", "10", "--getIntSerial", "true"]);
 
         var capacity = result.Capacity!;

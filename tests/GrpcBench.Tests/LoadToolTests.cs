@@ -170,9 +170,15 @@ public class LoadToolTests
     [InlineData("--payload-content", "zeros", "--payload-content")]
     [InlineData("--getint-rate", "0", "--getint-rate 0: allowed 1 to 10000")]
     [InlineData("--scenarios", "pagez", "--scenarios pagez: allowed getInt, sendLargeData, streamRecords, pages, pagesConcurrent, uploadChunks")]
+    [InlineData("--arrivals", "bursty", "--arrivals bursty: allowed uniform, poisson")]
+    [InlineData("--mixes", "all", "--mixes all: allowed uploads, getInt, mixed")]
+    [InlineData("--repeat", "3", "--repeat: allowed with --preset capacity only")]
+    [InlineData("--preset capacity --repeat", "0", "--repeat 0: allowed 1 to 20")]
+    [InlineData("--preset capacity --slo-getint-ms", "0", "--slo-getint-ms 0: allowed 1 to 600000")]
+    [InlineData("--preset capacity --threshold", "2", "--threshold 2: allowed 0.01 to 1")]
     public async Task An_invalid_option_gives_one_line_and_exit_2(string option, string value, string expected)
     {
-        var (exit, output, error) = await RunToolAsync([option, value], TimeSpan.FromSeconds(30));
+        var (exit, output, error) = await RunToolAsync([.. option.Split(' '), value], TimeSpan.FromSeconds(30));
 
         Assert.Equal(2, exit);
         Assert.Contains(expected, error);

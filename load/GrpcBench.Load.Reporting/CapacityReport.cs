@@ -1,0 +1,141 @@
+using System.Globalization;
+using System.Text;
+using GrpcBench.Load.Reporting.Charts;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>
+/// report.md of the capacity preset: per mix, capacity over the repeats as a ratio to Grpc.Core with its interval and
+/// decision, cost per call, latency at a rate every configuration held, whether the server was the limit; then what
+/// to act on, every probe, and the charts.
+/// </summary>
+public static class CapacityReport
+{
+    public static string Render(LoadRunSummary summary)
+    {
+        var capacity = summary.Capacity ?? throw new ArgumentException("not a capacity run", nameof(summary));
+        var md = new StringBuilder();
+        MarkdownReport.Setup(md, summary);
+        md.AppendLine("How to read it: capacity is the highest steady rate a configuration held within the SLO (no failed call, >= 99 % of the "
+                      + "offered calls started and completed, p99 within its bound), found by doubling then bisecting, each probe a fresh "
+                      + "steady phase after a warm-up, host and load worker on their own CPUs. Medians over the repeats, with the range of "
+                      + "the repeats (or a 95 % interval from 6 repeats on); \"vs Grpc.Core\" is the ratio of capacities with the range of "
+                      + $"every repeat pair, and the decision a two one-sided test at ±{capacity.Threshold * 100:0.#} % (α 0.05): "
+                      + "higher, lower, same, or unknown when the repeats are too few or too noisy to tell. Cost and latency are measured "
+                      + "at the common rate, one every configuration held (below saturation), so they compare like with like. "
+                      + "Server-bound: capacity x server CPU per call over the host's CPUs; near 100 % the server was the limit, well under "
+                      + "it the client or the sender was.");
+        md.AppendLine();
+        foreach (var mix in capacity.Mixes) Mix(md, mix);
+
+        md.AppendLine("## What to act on");
+        md.AppendLine();
+        foreach (var line in Findings(capacity)) md.AppendLine($"- {line}");
+        md.AppendLine();
+
+        md.AppendLine("## Probes");
+        md.AppendLine();
+        md.AppendLine("Every probe of every search, in the order run: offered rate, what it measured, and whether it held.");
+        md.AppendLine();
+        foreach (var result in summary.Configurations.Where(r => r.Capacity is not null)) Probes(md, result);
+
+        md.AppendLine("## Charts");
+        md.AppendLine();
+        foreach (var (fileName, title) in CapacityCharts.Files(summary)) md.AppendLine($"![{title}]({fileName})").AppendLine();
+        return md.ToString().TrimEnd() + Environment.NewLine;
+    }
+
+    private static void Mix(StringBuilder md, CapacityMixSummary mix)
+    {
+        md.AppendLine($"## {mix.Mix}: {mix.Workload}");
+        md.AppendLine();
+        md.AppendLine($"SLO: {mix.Slo.Describe(mix.Scenarios)}. "
+                      + $"Arrivals: {(mix.Arrivals == GrpcBench.Load.Engine.Arrivals.Poisson ? "Poisson" : "uniform (evenly spaced)")}. "
+                      + (mix.CommonPerSecond is { } rate ? $"Common rate: {Rate(rate)}/s of {mix.Searched}." : "No rate was held by every configuration: no cost or latency compared."));
+        md.AppendLine();
+        var kind = mix.Rows.Select(r => r.Capacity?.Kind).OfType<string>().GroupBy(k => k).OrderByDescending(g => g.Count()).FirstOrDefault()?.Key ?? "range";
+        var scenarios = mix.Scenarios;
+        List<string> headers =
+        [
+            "configuration", "runs", $"capacity /s [{kind}]", "vs Grpc.Core", "decision", "server CPU ms/call", "client CPU ms/call", "server CPU ms/MiB",
+            "peak RSS MiB host / worker", .. scenarios.Select(s => $"{s} at the common rate: fails; p50 / p99 ms"), "host / worker busy at capacity",
+            "capacity x host CPU per call",
+        ];
+        MarkdownTable.Append(md, headers, [false, true, true, true, false, true, true, true, true, .. scenarios.Select(_ => true), true, true], mix.Rows.Select(row => (IReadOnlyList<string>)
+        [
+            row.Configuration.Label,
+            row.Failed > 0 ? $"{row.Runs} ({row.Failed} failed)" : row.Runs.ToString(CultureInfo.InvariantCulture),
+            Describe(row.Capacity, RateFormat(row.Capacity?.Median)),
+            row.VersusGrpcCore is { } ratio ? $"x{Describe(ratio, "0.00")}" : Numbers.Missing,
+            row.Decision is null ? Numbers.Missing : $"{row.Decision} ({row.Test}{(row.PValue is { } p ? $", p {p.ToString("0.###", CultureInfo.InvariantCulture)}" : "")})",
+            Describe(row.ServerCpuMsPerCall, "0.##"),
+            Describe(row.ClientCpuMsPerCall, "0.##"),
+            Describe(row.ServerCpuMsPerMiB, "0.##"),
+            $"{Numbers.Amount(row.ServerPeakRssMiB)} / {Numbers.Amount(row.ClientPeakRssMiB)}",
+            .. scenarios.Select(s => row.Latency.FirstOrDefault(l => l.Scenario == s) is { } l ? LatencyCell(l) : Numbers.Missing),
+            $"{Percent(row.ServerUtilization)} / {Percent(row.ClientUtilization)}",
+            Percent(row.CapacityTimesCost),
+        ]));
+        md.AppendLine();
+        foreach (var row in mix.Rows.Where(r => r.Reasons.Count > 0))
+            foreach (var reason in row.Reasons) md.AppendLine($"- {row.Configuration.Label}, {reason}");
+        if (mix.Rows.Any(r => r.Reasons.Count > 0)) md.AppendLine();
+    }
+
+    /// <summary>Fails first: percentiles of the survivors are marked as such.</summary>
+    private static string LatencyCell(LatencyAtRate l) =>
+        (l.Failed > 0 ? $"{Numbers.Count(l.Failed)} failed; over survivors " : "0; ") + $"{Numbers.Ms(l.P50Ms.Median)} / {Numbers.Ms(l.P99Ms.Median)}"
+        + (l.Calls < 100 ? $" (n {l.Calls} < 100: p99 is near the slowest)" : "");
+
+    /// <summary>The findings a team acts on: capacity against Grpc.Core, and whether the server was the limit.</summary>
+    public static IReadOnlyList<string> Findings(CapacitySummary capacity)
+    {
+        var lines = new List<string>();
+        foreach (var mix in capacity.Mixes)
+        {
+            foreach (var row in mix.Rows)
+            {
+                var label = row.Configuration.Label;
+                if (row.Capacity is null)
+                {
+                    lines.Add($"{mix.Mix}, {label}: no capacity found ({(row.Reasons.Count > 0 ? row.Reasons[0] : "even the lowest rate missed the SLO")}).");
+                    continue;
+                }
+                var text = $"{mix.Mix}, {label}: {Rate(row.Capacity.Median)}/s";
+                if (row.VersusGrpcCore is { } ratio)
+                    text += $", x{Describe(ratio, "0.00")} of Grpc.Core's capacity ({row.Decision}{(row.Decision == "unknown" ? ": repeat more (--repeat) to tell" : "")})";
+                if (row.ServerUtilization is { } u && u.Median < 0.8)
+                    text += $"; not server-bound: at capacity the host was {u.Median * 100:0} % busy"
+                            + (row.ClientUtilization is { } c ? $" and the load worker {c.Median * 100:0} %" : "") + ", so the client or the sender was the limit and the server could hold more";
+                lines.Add(text + ".");
+            }
+        }
+        return lines;
+    }
+
+    private static void Probes(StringBuilder md, ConfigurationResult result)
+    {
+        var c = result.Capacity!;
+        md.AppendLine($"### {c.Mix}, {result.Configuration.Label}, repeat {result.Repeat}: {(c.CallsPerSecond is { } r ? Rate(r) + "/s" : "none")} ({c.Bound}; {result.Status}{(result.Reason is null ? "" : ": " + result.Reason)})");
+        md.AppendLine();
+        MarkdownTable.Append(md, ["offered /s", "held", "per scenario: ok, failed, achieved /s, p50 / p99 ms", "server CPU ms/call", "client CPU ms/call"],
+            [true, false, false, true, true], c.Probes.Select(p => (IReadOnlyList<string>)
+            [
+                Rate(p.OfferedPerSecond), p.Held ? "yes" : $"no: {p.Missed}",
+                string.Join("; ", p.Scenarios.Select(s => $"{s.Name} {s.Ok}, {s.Failed}, {Numbers.Rate(s.AchievedInjectionRate)}, {Numbers.Ms(s.Latency.P50)} / {PercentileRule.Ms(s.Latency, 99)}")),
+                Numbers.Ms(p.ServerCpuMsPerCall), Numbers.Ms(p.ClientCpuMsPerCall),
+            ]));
+        md.AppendLine();
+    }
+
+    public static string Rate(double perSecond) => perSecond.ToString(RateFormat(perSecond), CultureInfo.InvariantCulture);
+
+    private static string RateFormat(double? perSecond) => perSecond >= 100 ? "#,##0" : perSecond >= 10 ? "0.#" : "0.##";
+
+    private static string Percent(Spread? fraction) => fraction is null ? Numbers.Missing : $"{fraction.Median * 100:0} %";
+
+    private static string Describe(Spread? spread, string format) => spread is null ? Numbers.Missing
+        : spread.Count == 1 ? spread.Median.ToString(format, CultureInfo.InvariantCulture)
+        : $"{spread.Median.ToString(format, CultureInfo.InvariantCulture)} [{spread.Lower.ToString(format, CultureInfo.InvariantCulture)}, {spread.Upper.ToString(format, CultureInfo.InvariantCulture)}]";
+}

@@ -1,0 +1,144 @@
+using System.Globalization;
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Reporting;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+using Spectre.Console;
+
+namespace GrpcBench.Load;
+
+/// <summary>What the capacity preset is asked for beyond the configurations: mixes, repeats, arrivals, SLO, threshold.</summary>
+public sealed record CapacityOptions(IReadOnlyList<string> Mixes, int Repeat, Arrivals Arrivals, CapacitySlo Slo, double Threshold, int PayloadBytes, int GetIntBeside)
+{
+    public static CapacityOptions Default(bool quick) =>
+        new(quick ? [CapacityPreset.Uploads, CapacityPreset.GetInt] : CapacityPreset.MixNames, quick ? 2 : 3, Arrivals.Uniform, CapacitySlo.Default, 0.1, quick ? 4 * 1024 * 1024 : 20 * 1024 * 1024, 50);
+}
+
+/// <summary>
+/// The capacity preset: for each mix and configuration, the highest steady rate held within the SLO, repeated and
+/// interleaved (repeat 1 of every search, then repeat 2 ...), then the table over the repeats (<see cref="CapacityTable"/>).
+/// </summary>
+public static class CapacityPreset
+{
+    public const string Uploads = "uploads", GetInt = "getInt", Mixed = "mixed";
+    public static readonly IReadOnlyList<string> MixNames = [Uploads, GetInt, Mixed];
+
+    public static IReadOnlyList<CapacityMix> Mixes(CapacityOptions options, bool quick)
+    {
+        // Probes short enough that a search fits its budget, long enough for a steady phase: 2 s (quick: 1 s) after 1 s of warm-up.
+        var probeSeconds = quick ? 1 : 2;
+        // A call far beyond its SLO is a miss already: the deadline only bounds how long a probe drains.
+        var deadline = (int)Math.Clamp(Math.Ceiling(3 * Math.Max(options.Slo.UploadP99Ms, options.Slo.GetIntP99Ms) / 1000), 2, 60);
+        var budget = TimeSpan.FromSeconds(quick ? 45 : 90);
+        var probeTime = TimeSpan.FromSeconds(1 + probeSeconds + 1.5);
+        // Uploads start near 64 MiB/s (a power of two per second: 16/s of 4 MiB, 4/s of 20 MiB) so that few doublings reach any stack's capacity.
+        var uploadStart = Math.Pow(2, Math.Max(-2, Math.Round(Math.Log2(64.0 * 1024 * 1024 / options.PayloadBytes))));
+        SearchLimits Limits(double start, double min, double max) => new(start, min, max, quick ? 0.1 : 0.05, 14, budget, probeTime);
+        var load = new LoadShape([], options.PayloadBytes, 1, deadline) { Arrivals = options.Arrivals };
+        var all = new Dictionary<string, CapacityMix>
+        {
+            [Uploads] = new(Uploads, ScenarioNames.SendLargeData, load with { Scenarios = [ScenarioNames.SendLargeData] }, Limits(uploadStart, 0.25, 1_000), probeSeconds),
+            [GetInt] = new(GetInt, ScenarioNames.GetInt, load with { Scenarios = [ScenarioNames.GetInt], PayloadBytes = 0 }, Limits(2_000, 10, 50_000), probeSeconds),
+            [Mixed] = new(Mixed, ScenarioNames.SendLargeData, load with { Scenarios = [ScenarioNames.SendLargeData, ScenarioNames.GetInt], GetIntPerSecond = options.GetIntBeside },
+                Limits(uploadStart, 0.25, 1_000), probeSeconds),
+        };
+        return options.Mixes.Select(name => all[name]).ToList();
+    }
+
+    public static string Workload(CapacityMix mix) => mix.Name switch
+    {
+        Uploads => $"{Numbers.Size(mix.Load.PayloadBytes)} uploads (sendLargeData) alone",
+        GetInt => "getInt alone",
+        _ => $"{Numbers.Size(mix.Load.PayloadBytes)} uploads (sendLargeData) searched, getInt beside them at a fixed {mix.Load.GetIntPerSecond}/s",
+    };
+
+    /// <summary>Each search of a repeat, in order: every mix, every configuration; the floors only with the uploads alone, on the last runtime (and in the first repeat only).</summary>
+    public static IReadOnlyList<(CapacityMix Mix, LoadConfiguration Configuration)> Searches(RunPlan plan, IReadOnlyList<CapacityMix> mixes)
+    {
+        var configurations = plan.Configurations();
+        var lastRuntime = plan.Runtimes[^1];
+        return [.. mixes.SelectMany(mix => configurations
+            .Where(c => c.Kind == ConfigurationKind.Grpc || (mix.Name == Uploads && c.HostRuntime == lastRuntime))
+            .Select(c => (mix, c)))];
+    }
+
+    /// <summary>
+    /// The searches in the order they run: every search once, then every one again (A B C A B C, never A A B B), so that
+    /// a drift of the machine over the run touches every configuration alike; the floors in the first round only.
+    /// </summary>
+    public static IReadOnlyList<(int Repeat, CapacityMix Mix, LoadConfiguration Configuration)> Schedule(
+        IReadOnlyList<(CapacityMix Mix, LoadConfiguration Configuration)> searches, int repeats) =>
+        [.. Enumerable.Range(1, repeats).SelectMany(repeat => searches
+            .Where(s => repeat == 1 || s.Configuration.Kind == ConfigurationKind.Grpc)
+            .Select(s => (repeat, s.Mix, s.Configuration)))];
+
+    public static async Task<int> RunAsync(RunPlan plan, CapacityOptions options, bool quick, string folder, string commandLine, IAnsiConsole console,
+        CancellationToken cancellationToken)
+    {
+        var mixes = Mixes(options, quick);
+        var searches = Searches(plan, mixes);
+        var schedule = Schedule(searches, options.Repeat);
+        var total = schedule.Count;
+        var estimate = mixes[0].Limits.ProbeTime * (7 * searches.Count + 3 * (total - searches.Count));
+        var worst = mixes[0].Limits.Budget * total;
+        console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"capacity: {searches.Select(s => s.Configuration.Label).Distinct().Count()} configurations, mixes {string.Join(", ", mixes.Select(m => m.Name))}, "
+            + $"{options.Repeat} repeats interleaved: {total} searches; about {Minutes(estimate)} (at most {Minutes(worst)})"));
+        foreach (var mix in mixes)
+            console.WriteLine($"  {mix.Name}: {Workload(mix)}; SLO {options.Slo.Describe(mix.Load.Scenarios)}; from {mix.Limits.StartPerSecond}/s, doubling, then to within {mix.Limits.Resolution * 100:0} %");
+        console.WriteLine($"arrivals: {(options.Arrivals == Arrivals.Poisson ? "Poisson" : "uniform")}; results: {folder}");
+        console.WriteLine(plan.Cpus.IsShared
+            ? "cpus: shared: host and load worker may use every CPU; a capacity then is not the server's alone (--cpus host=LIST worker=LIST)"
+            : $"cpus: host on {plan.Cpus.Host}, load worker on {plan.Cpus.Worker} (taskset at start, checked from /proc)");
+
+        var record = RunRecord.Now();
+        var results = new List<ConfigurationResult>();
+        var progress = new LiveProgress(console);
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        var commonRates = new Dictionary<string, double?>();
+        foreach (var (repeat, mix, configuration) in schedule)
+        {
+            if (cancellationToken.IsCancellationRequested) break;
+            // Fixed after the first round: the later ones probe it first, so that cost and latency there have their repeats too.
+            if (repeat == 2 && commonRates.Count == 0)
+                foreach (var each in mixes) commonRates[each.Name] = CapacityTable.CommonRate([.. results.Where(r => r.Capacity?.Mix == each.Name)]);
+            var earlier = results.Where(r => r.Capacity?.Mix == mix.Name && r.Configuration.Label == Labelled(configuration, mix).Label && r.Capacity.CallsPerSecond is not null)
+                .Select(r => r.Capacity!.CallsPerSecond!.Value).Order().ToList();
+            double? guess = earlier.Count > 0 ? earlier[earlier.Count / 2] : null;
+            var common = commonRates.GetValueOrDefault(mix.Name);
+            var title = $"[{results.Count + 1}/{total}, {Minutes(clock.Elapsed)}] repeat {repeat}, {mix.Name}: {Labelled(configuration, mix).Label}";
+            var result = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(configuration, mix, options.Slo, plan.Cpus,
+                onProgress, cancellationToken, guess: guess, first: common));
+            result = result with { Repeat = repeat };
+            results.Add(result);
+            console.WriteLine($"{title}: {OneLine(result)}");
+        }
+
+        var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
+        var ran = mixes.Select(m => new MixRan(m.Name, m.Searched, m.Load.Scenarios, Workload(m), options.Slo, options.Arrivals, commonRates.GetValueOrDefault(m.Name))).ToList();
+        var summary = new LoadRunSummary(Presets.Capacity, status, commandLine, record,
+            mixes.SelectMany(m => m.Load.Scenarios.Select(s => (Key: $"{m.Name}: {s}", Value: CapacityRun.ProbeShape(m, m.Limits.StartPerSecond).Describe(s) with
+            {
+                Simulations = [s == m.Searched ? $"searched: steady phases of {m.ProbeSeconds} s from {m.Limits.StartPerSecond}/s" : $"inject {m.Load.GetIntPerSecond} per 1 s beside it"],
+            }))).ToDictionary(p => p.Key, p => p.Value),
+            results) { Capacity = CapacityTable.Build(results, ran, options.Threshold) };
+        ReportFiles.WriteAll(folder, summary);
+        foreach (var line in CapacityReport.Findings(summary.Capacity)) console.WriteLine(line);
+        foreach (var failed in results.Where(r => r.Status is "failed" or "skipped")) console.WriteLine($"{failed.Status}: repeat {failed.Repeat}, {failed.Configuration.Label}: {failed.Reason}");
+        console.WriteLine($"took {Minutes(clock.Elapsed)}; results: {folder}");
+        var noCapacity = summary.Capacity.Mixes.SelectMany(m => m.Rows).Where(r => r.Capacity is null && r.Configuration.Kind == ConfigurationKind.Grpc).ToList();
+        return status == "completed" && noCapacity.Count == 0 ? 0 : 1;
+    }
+
+    private static LoadConfiguration Labelled(LoadConfiguration configuration, CapacityMix mix) =>
+        configuration with { Scenarios = mix.Load.Scenarios, PayloadBytes = mix.Load.Scenarios.Contains(ScenarioNames.SendLargeData) ? mix.Load.PayloadBytes : null };
+
+    private static string OneLine(ConfigurationResult result)
+    {
+        var c = result.Capacity;
+        var found = c?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found";
+        return $"{result.Status}; {found} ({c?.Bound ?? "-"}, {c?.Probes.Count ?? 0} probes)" + (result.Reason is null ? "" : $"; {result.Reason}");
+    }
+
+    private static string Minutes(TimeSpan time) => time.TotalMinutes < 1.5 ? $"{time.TotalSeconds:0} s" : $"{time.TotalMinutes:0.#} min";
+}

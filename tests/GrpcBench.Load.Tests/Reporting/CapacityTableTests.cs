@@ -1,0 +1,96 @@
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Reporting;
+using GrpcBench.Load.Reporting.Charts;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Tests;
+
+/// <summary>The capacity table over repeats, on made-up searches whose figures are easy to check by hand.</summary>
+public class CapacityTableTests
+{
+    private static readonly MixRan Uploads = new("uploads", ScenarioNames.SendLargeData, [ScenarioNames.SendLargeData], "20 MiB uploads alone", CapacitySlo.Default, Arrivals.Uniform);
+
+    /// <summary>A search that held every rung of 4, 8, 16 ... up to <paramref name="capacity"/>, at 5 ms of host CPU per call at each.</summary>
+    private static ConfigurationResult Search(LoadConfiguration configuration, double capacity, int repeat, double p99AtEight = 100, long failedAtEight = 0)
+    {
+        var probes = new List<CapacityProbe>();
+        for (var rate = 4.0; rate <= capacity; rate *= 2) probes.Add(Probe(rate, null, rate == 8 ? p99AtEight : 50, rate == 8 ? failedAtEight : 0));
+        probes.Add(Probe(capacity, null, 400, 0));
+        probes.Add(Probe(capacity * 1.04, "sendLargeData: p99 1,500 ms > 1,000 ms", 1500, 0));
+        var result = new ConfigurationResult(configuration with { Scenarios = [ScenarioNames.SendLargeData], PayloadBytes = SampleRuns.TwentyMiB }, "ok", null, ".NET 10.0.1", ".NET 10.0.1",
+            new Dictionary<string, string>(), null, null, 300, null, [], 200, Cpus: new CpuRecord("host=1 worker=0", "1", "0", true), Repeat: repeat);
+        return result with { Capacity = new CapacityResult(ScenarioNames.SendLargeData, capacity, CapacitySlo.Default, Arrivals.Uniform, 0.05, "resolution", probes, 0.97, 0.5, "uploads") };
+    }
+
+    private static CapacityProbe Probe(double rate, string? missed, double p99, long failed)
+    {
+        var calls = (long)(rate * 3);
+        var stats = SampleRuns.Stats(ScenarioNames.SendLargeData, p99 / 2, p99, failed > 0 ? new Dictionary<string, long> { ["DeadlineExceeded"] = failed } : new Dictionary<string, long>())
+            with { Invocations = calls, Calls = null };
+        return new CapacityProbe(rate, missed, [stats], ServerCpuSeconds: calls * 0.005, ClientCpuSeconds: calls * 0.004, calls, calls * 20.0, Seconds: 3.5);
+    }
+
+    private static IReadOnlyList<ConfigurationResult> Runs() =>
+    [
+        Search(SampleRuns.GrpcCore("net10.0"), 40, 1), Search(SampleRuns.Kestrel("net10.0"), 12, 1, p99AtEight: 300, failedAtEight: 2),
+        Search(SampleRuns.GrpcCore("net10.0"), 41, 2), Search(SampleRuns.Kestrel("net10.0"), 12.5, 2),
+        Search(SampleRuns.GrpcCore("net10.0"), 39, 3), Search(SampleRuns.Kestrel("net10.0"), 11.6, 3),
+    ];
+
+    [Fact]
+    public void The_common_rate_is_the_highest_rate_all_held_at_most_60_percent_of_the_lowest_capacity()
+    {
+        Assert.Equal(4, CapacityTable.CommonRate(Runs()));
+        Assert.Equal(8, CapacityTable.CommonRate(Runs(), belowCapacity: 1));
+    }
+
+    [Fact]
+    public void Kestrel_at_a_third_of_grpc_core_s_capacity_in_every_repeat_is_lower_by_the_test_with_the_range_of_every_repeat_pair()
+    {
+        var table = CapacityTable.Build(Runs(), [Uploads], 0.1);
+
+        var mix = Assert.Single(table.Mixes);
+        var kestrel = mix.Rows.Single(r => r.Configuration.Server == ServerStack.Kestrel);
+        var core = mix.Rows.Single(r => r.Configuration.Server == ServerStack.GrpcCore);
+        Assert.Equal((40.0, 39.0, 41.0, 3), (core.Capacity!.Median, core.Capacity.Lower, core.Capacity.Upper, core.Runs));
+        Assert.Equal(12, kestrel.Capacity!.Median);
+        Assert.Equal(12.0 / 40, kestrel.VersusGrpcCore!.Median, precision: 2);
+        Assert.Equal(11.6 / 41, kestrel.VersusGrpcCore.Lower, precision: 3);
+        Assert.Equal(12.5 / 39, kestrel.VersusGrpcCore.Upper, precision: 3);
+        Assert.Equal("lower", kestrel.Decision);
+        Assert.Null(core.Decision);
+        Assert.Equal(5, kestrel.ServerCpuMsPerCall!.Median, precision: 6);
+        Assert.Equal(0.25, kestrel.ServerCpuMsPerMiB!.Median, precision: 6);
+        // 12/s x 5 ms per call on one CPU: 6 % of it.
+        Assert.Equal(0.06, kestrel.CapacityTimesCost!.Median, precision: 6);
+    }
+
+    [Fact]
+    public void Fails_at_the_common_rate_come_before_the_percentiles_which_are_marked_as_over_survivors()
+    {
+        var runs = Runs();
+        var table = CapacityTable.Build(runs, [Uploads with { CommonPerSecond = 8 }], 0.1);
+        var summary = SampleRuns.Summary([.. runs]) with { Preset = "capacity", Capacity = table };
+
+        var kestrel = table.Mixes[0].Rows.Single(r => r.Configuration.Server == ServerStack.Kestrel);
+        var latency = Assert.Single(kestrel.Latency);
+        Assert.Equal((2L, 100.0, 300.0), (latency.Failed, latency.P99Ms.Median, latency.P99Ms.Upper));
+        var report = CapacityReport.Render(summary);
+        Assert.Contains("| 2 failed; over survivors ", report);
+        Assert.Contains("x0.30 [0.28, 0.32]", report);
+        Assert.Contains("lower (Welch TOST, p ", report);
+        Assert.Contains("![uploads: p99 against the offered rate](capacity-uploads.png)", report);
+    }
+
+    [Fact]
+    public void The_charts_draw_the_hockey_stick_of_each_mix_and_the_capacity_ratios()
+    {
+        var runs = Runs();
+        var summary = SampleRuns.Summary([.. runs]) with { Preset = "capacity", Capacity = CapacityTable.Build(runs, [Uploads], 0.1) };
+
+        var charts = CapacityCharts.Render(summary);
+
+        Assert.Equal(["capacity.png", "capacity-uploads.png"], charts.Select(c => c.FileName));
+        Assert.All(charts, c => PngAssert.IsChart(c.Png));
+    }
+}

@@ -1,0 +1,58 @@
+using GrpcBench.Load;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Tests;
+
+/// <summary>What the capacity preset runs, and in which order.</summary>
+public class CapacityPresetTests
+{
+    private static IReadOnlyList<(CapacityMix Mix, LoadConfiguration Configuration)> Searches(bool quick) =>
+        CapacityPreset.Searches(Presets.For(Presets.Capacity, quick), CapacityPreset.Mixes(CapacityOptions.Default(quick), quick));
+
+    [Fact]
+    public void The_full_preset_searches_grpc_core_and_kestrel_default_and_large_windows_on_net8_and_net10_for_three_mixes_with_the_floors_beside_the_uploads()
+    {
+        var searches = Searches(quick: false);
+
+        Assert.Equal(3 * 6 + 2, searches.Count);
+        Assert.Equal(["uploads", "getInt", "mixed"], searches.Select(s => s.Mix.Name).Distinct());
+        var grpc = searches.Where(s => s.Configuration.Kind == ConfigurationKind.Grpc).Select(s => s.Configuration.Label).Distinct().ToList();
+        Assert.Equal(6, grpc.Count);
+        Assert.Contains("kestrel/grpc-net net8.0 large-windows h2c", grpc);
+        Assert.Contains("grpc-core/grpc-core net10.0 h2c", grpc);
+        Assert.All(searches.Where(s => s.Configuration.Kind != ConfigurationKind.Grpc), s => Assert.Equal(("uploads", "net10.0"), (s.Mix.Name, s.Configuration.HostRuntime)));
+        var mixed = searches.First(s => s.Mix.Name == "mixed").Mix;
+        Assert.Equal((ScenarioNames.SendLargeData, 50, 20 * 1024 * 1024), (mixed.Searched, mixed.Load.GetIntPerSecond!.Value, mixed.Load.PayloadBytes));
+        Assert.Equal(4, searches.First(s => s.Mix.Name == "uploads").Mix.Limits.StartPerSecond);
+    }
+
+    [Fact]
+    public void Repeats_interleave_every_search_once_per_round_and_the_floors_run_in_the_first_round_only()
+    {
+        var searches = Searches(quick: false);
+
+        var schedule = CapacityPreset.Schedule(searches, 3);
+
+        var grpc = searches.Where(s => s.Configuration.Kind == ConfigurationKind.Grpc).Select(Key).ToList();
+        Assert.Equal(searches.Select(Key), schedule.Where(s => s.Repeat == 1).Select(s => Key((s.Mix, s.Configuration))));
+        Assert.Equal(grpc, schedule.Where(s => s.Repeat == 2).Select(s => Key((s.Mix, s.Configuration))));
+        Assert.Equal(grpc, schedule.Where(s => s.Repeat == 3).Select(s => Key((s.Mix, s.Configuration))));
+        // A B C A B C: the repeats follow one another in blocks, never A A B B.
+        Assert.Equal([1, 2, 3], schedule.Select(s => s.Repeat).Distinct());
+        Assert.True(schedule.Zip(schedule.Skip(1)).All(pair => pair.First.Repeat <= pair.Second.Repeat));
+        Assert.True(schedule.Zip(schedule.Skip(1)).All(pair => Key((pair.First.Mix, pair.First.Configuration)) != Key((pair.Second.Mix, pair.Second.Configuration))));
+    }
+
+    [Fact]
+    public void The_quick_preset_is_grpc_core_and_kestrel_on_net10_for_uploads_of_4_mib_and_get_int_twice()
+    {
+        var searches = Searches(quick: true);
+
+        Assert.Equal(4, searches.Count);
+        Assert.Equal(2, CapacityOptions.Default(quick: true).Repeat);
+        Assert.All(searches, s => Assert.Equal("net10.0", s.Configuration.HostRuntime));
+        Assert.Equal(16, searches.First(s => s.Mix.Name == "uploads").Mix.Limits.StartPerSecond);
+    }
+
+    private static string Key((CapacityMix Mix, LoadConfiguration Configuration) search) => $"{search.Mix.Name}: {search.Configuration.Label}";
+}
