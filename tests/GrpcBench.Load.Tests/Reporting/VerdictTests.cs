@@ -1,3 +1,5 @@
+using GrpcBench.Load.Results;
+using GrpcBench.Load.Engine;
 using GrpcBench.Load.Reporting;
 using static GrpcBench.Load.Tests.SampleRuns;
 
@@ -45,7 +47,7 @@ public class VerdictTests
 
         var verdicts = Verdicts.For(summary);
 
-        Assert.Equal(["kestrel/grpc-net net8.0 default h2c failed: the host exited during the run (exit code 137): out of memory."], verdicts);
+        Assert.Equal(["kestrel/grpc-net net8.0 default h2c failed: the host exited during the run (exit code 137): out of memory.", Verdicts.CapacityPointer], verdicts);
     }
 
     [Fact]
@@ -78,5 +80,27 @@ public class VerdictTests
         var best = Verdicts.For(summary).Single(v => v.StartsWith("On .NET 8, h2c:"));
 
         Assert.Contains("large-windows completes the most 20 MiB uploads, 600 of 610 (default: 600), and brings", best);
+    }
+
+    [Fact]
+    public void Under_100_successful_uploads_somewhere_the_settings_are_ranked_by_uploads_completed_alone()
+    {
+        static ConfigurationResult Completing(LoadConfiguration configuration, int ok)
+        {
+            var result = Ok(configuration, 9_000, 900);
+            var upload = result.Scenario(ScenarioNames.SendLargeData)! with
+            {
+                Ok = ok, Failed = 600 - ok, FailsByCode = new Dictionary<string, long> { ["DeadlineExceeded"] = 600 - ok },
+                Latency = new LatencyStats(ok, 100, 5_000, 14_000, 10, 5_000, 6_000, 9_000, 14_000, 14_000),
+            };
+            return result with { Scenarios = [upload, result.Scenario(ScenarioNames.GetInt)!] };
+        }
+        var summary = Summary(Ok(GrpcCore(), 173, 137), Completing(Kestrel(), 111), Completing(Kestrel(profile: "net6-windows"), 91),
+            Completing(Kestrel(profile: "large-windows"), 151));
+
+        var ranking = Verdicts.For(summary).Single(v => v.StartsWith("On .NET 8, h2c:"));
+
+        Assert.Equal("On .NET 8, h2c: ranked by 20 MiB uploads completed of 600: large-windows 151, default 111, net6-windows 91; "
+                     + "fewer than 100 successful 20 MiB uploads in a configuration is too few for a p99, so latency ranks nothing here.", ranking);
     }
 }
