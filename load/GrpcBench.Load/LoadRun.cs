@@ -76,7 +76,7 @@ public static class LoadRun
     {
         try
         {
-            var comparison = ResultsComparison.Compare(baseFolder, diffFolder, acrossRuntimes);
+            var comparison = ResultsComparison.Compare(baseFolder, diffFolder, acrossRuntimes, threshold);
             Console.Write(ResultsComparison.Markdown(comparison, threshold));
             return 0;
         }

@@ -77,4 +77,41 @@ public class ResultsComparisonTests
 
         Assert.Contains(output.ToString().Split('\n'), l => l.Contains("sendLargeData p99 ms") && l.Contains("1.30") && l.Contains("slower"));
     }
+
+    [Fact]
+    public void Latencies_are_decided_by_a_test_on_every_call_and_cpu_seconds_by_the_ratio_alone()
+    {
+        var comparison = ResultsComparison.Compare(Summary(Ok(Kestrel(), 1000, 10)), Summary(Ok(Kestrel(), 1300, 10)));
+
+        var p99 = comparison.Rows.Single(r => r.Metric == "sendLargeData p99 ms");
+        var cpu = comparison.Rows.Single(r => r.Metric == "server CPU s");
+        Assert.StartsWith("Mann-Whitney TOST, p ", p99.How);
+        Assert.Equal("slower", p99.Verdict(0.1));
+        Assert.Equal("ratio only (one value a side)", cpu.How);
+    }
+
+    [Fact]
+    public void Two_capacity_runs_compare_each_configuration_s_capacities_over_its_repeats()
+    {
+        static LoadRunSummary Capacity(params double[] kestrel)
+        {
+            var runs = kestrel.Select((capacity, i) => Ok(Kestrel(), 1000, 10) with
+            {
+                Repeat = i + 1,
+                Capacity = new CapacityResult(ScenarioNames.SendLargeData, capacity, CapacitySlo.Default, GrpcBench.Load.Engine.Arrivals.Uniform, 0.05, "resolution", [], Mix: "uploads"),
+            }).ToArray();
+            return Summary(runs) with { Preset = "capacity", Capacity = new CapacitySummary([], 0.1) };
+        }
+
+        var higher = ResultsComparison.Compare(Capacity(10, 10.3, 9.8), Capacity(14, 14.5, 13.8));
+        var same = ResultsComparison.Compare(Capacity(10, 10.3, 9.8), Capacity(10.1, 9.9, 10.2));
+        var noisy = ResultsComparison.Compare(Capacity(10, 6, 14), Capacity(12, 5, 17));
+
+        var row = Assert.Single(higher.Rows);
+        Assert.Equal(("uploads: kestrel/grpc-net net8.0 default h2c", "capacity /s (3 vs 3 runs)", 10, 14), (row.Configuration, row.Metric, row.Base, row.Diff));
+        Assert.Equal("faster", row.Verdict(0.1));
+        Assert.Equal("same", Assert.Single(same.Rows).Verdict(0.1));
+        Assert.Equal("unknown", Assert.Single(noisy.Rows).Verdict(0.1));
+        Assert.StartsWith("Welch TOST", row.How);
+    }
 }
