@@ -3,10 +3,12 @@ namespace GrpcBench.Orchestration;
 /// <summary>CPU time and peak memory of a live process, read from /proc.</summary>
 public static class ProcessStats
 {
-    public static TimeSpan CpuTime(int pid)
+    public static TimeSpan CpuTime(int pid) => CpuTime(File.ReadAllText($"/proc/{pid}/stat"));
+
+    /// <summary>User and system time of a /proc/&lt;pid&gt;/stat text.</summary>
+    public static TimeSpan CpuTime(string stat)
     {
-        // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name) are utime and stime in clock ticks.
-        var stat = File.ReadAllText($"/proc/{pid}/stat");
+        // Fields 14 and 15 (after the parenthesised name, which may hold spaces and parentheses) are utime and stime in clock ticks.
         var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
         var ticks = long.Parse(fields[11]) + long.Parse(fields[12]);
         return TimeSpan.FromSeconds(ticks / (double)ClockTicksPerSecond);

@@ -30,4 +30,24 @@ public class ProcessStatsTests
     {
         Assert.InRange(ProcessStats.PeakRssMiB(Environment.ProcessId), 10, 100_000);
     }
+
+    private static string Stat(long utime, long stime) =>
+        $"4242 (dotnet (host) 1) S 1 4242 4242 0 -1 4194560 1000 0 0 0 {utime} {stime} 0 0 20 0 12 0 5000 300000000 20000 18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 0 17 1 0 0 0 0 0";
+
+    [Fact]
+    public void Cpu_time_is_utime_plus_stime_in_clock_ticks_after_a_name_with_spaces_and_parentheses() =>
+        Assert.Equal(TimeSpan.FromSeconds(3.5), ProcessStats.CpuTime(Stat(300, 50)));
+
+    [Fact]
+    public void Cost_per_call_is_the_cpu_time_between_two_readings_over_the_calls_and_the_mib_they_carried()
+    {
+        var before = ProcessStats.CpuTime(Stat(1_000, 200));
+        var after = ProcessStats.CpuTime(Stat(1_250, 250));
+
+        var probe = new GrpcBench.Load.Results.CapacityProbe(20, null, [], (after - before).TotalSeconds, 1.5, Calls: 600, UploadedMiB: 600 * 20.0, Seconds: 3.2);
+
+        Assert.Equal(5, probe.ServerCpuMsPerCall!.Value, precision: 9);
+        Assert.Equal(2.5, probe.ClientCpuMsPerCall!.Value, precision: 9);
+        Assert.Equal(3.0 / 3.2, GrpcBench.Load.CapacityRun.Utilization(probe, p => p.ServerCpuSeconds, "1")!.Value, precision: 9);
+    }
 }
