@@ -5,8 +5,10 @@ namespace GrpcBench.Load.Results;
 
 /// <summary>
 /// What a probe must hold for its offered rate to count as sustained: no failed call, at least
-/// <see cref="MinAchieved"/> of the offered calls started on time and completed, and each scenario's p99 within its
-/// bound. Under 100 calls a p99 is no more than the slowest call, so then the slowest call must be within it.
+/// <see cref="MinAchieved"/> of the offered calls completed, and each scenario's p99 within its bound. Latency counts
+/// from each call's scheduled start, so a sender that starts calls late misses the bound too (a rate comparison would
+/// not do: over a 2 s probe the schedule's whole-call rounding alone is several per cent). Under 100 calls a p99 is no
+/// more than the slowest call, so then the slowest call must be within it.
 /// </summary>
 /// <param name="UploadP99Ms">Bound of sendLargeData's (and every other non-getInt scenario's) p99, ms.</param>
 /// <param name="GetIntP99Ms">Bound of getInt's p99, ms, alone or at its own rate beside uploads.</param>
@@ -18,7 +20,7 @@ public sealed record CapacitySlo(double UploadP99Ms = 1000, double GetIntP99Ms =
 
     public string Describe(IEnumerable<string> scenarios) =>
         string.Join(", ", scenarios.Select(s => $"{s} p99 <= {P99MsOf(s).ToString("#,##0.#", CultureInfo.InvariantCulture)} ms"))
-        + $", no failed call, >= {MinAchieved * 100:0.#} % of the offered calls started and completed";
+        + $" (from each call's scheduled start), no failed call, >= {MinAchieved * 100:0.#} % of the offered calls completed";
 
     /// <summary>Null if the probe held; else the first way it missed, in words ("3 failed (DeadlineExceeded 3)", "p99 1,234 ms > 1,000 ms").</summary>
     /// <param name="searched">The scenario whose rate is offered; the others run at their own fixed rates.</param>
@@ -33,8 +35,6 @@ public sealed record CapacitySlo(double UploadP99Ms = 1000, double GetIntP99Ms =
             var offered = s.AskedInjectionRate * s.DurationSeconds;
             if (offered > 0 && s.Ok < MinAchieved * Math.Round(offered))
                 return $"{s.Name}: {s.Ok} of {Math.Round(offered):0} offered calls completed";
-            if (s.AskedInjectionRate > 0 && s.AchievedInjectionRate < MinAchieved * s.AskedInjectionRate)
-                return string.Create(CultureInfo.InvariantCulture, $"{s.Name}: the sender started {s.AchievedInjectionRate:0.#}/s of {s.AskedInjectionRate:0.#}/s");
             var bound = P99MsOf(s.Name);
             var (figure, what) = s.Latency.Count >= 100 ? (s.Latency.P99, "p99") : (s.Latency.Max, $"slowest of {s.Latency.Count}");
             if (s.Latency.Count == 0) return $"{s.Name}: no call completed";

@@ -36,7 +36,9 @@ public static class CapacitySearch
     {
         var probes = new List<CapacityProbe>();
         var clock = Stopwatch.StartNew();
-        double? held = null, missed = null;
+        // From a guess the bracket is found by stepping from it, the first probe (the common rate) aside: bisecting down
+        // to a rate far below would take more probes than stepping.
+        double? held = null, missed = null, heldStepping = null;
         var step = 0;
         double Step() => guess is null ? 2 : 1 + limits.Resolution * Math.Pow(2, step++);
         var rate = Round(first ?? guess ?? limits.StartPerSecond);
@@ -48,8 +50,13 @@ public static class CapacitySearch
 
             var result = await probe(rate);
             probes.Add(result);
-            if (result.Held) held = Math.Max(held ?? 0, rate);
+            if (result.Held)
+            {
+                held = Math.Max(held ?? 0, rate);
+                if (first is null || probes.Count > 1) heldStepping = Math.Max(heldStepping ?? 0, rate);
+            }
             else missed = Math.Min(missed ?? double.MaxValue, rate);
+            var low = guess is null ? held : heldStepping;
 
             double next;
             if (first is not null && probes.Count == 1 && Round(guess ?? limits.StartPerSecond) is var start && start != rate
@@ -62,18 +69,18 @@ public static class CapacitySearch
                 if (rate >= limits.MaxPerSecond) return new(held, HighestHeld, probes);
                 next = Math.Min(limits.MaxPerSecond, rate * Step());
             }
-            else if (held is null)
+            else if (low is null)
             {
-                if (rate <= limits.MinPerSecond) return new(null, LowestMissed, probes);
+                if (rate <= limits.MinPerSecond) return new(held, LowestMissed, probes);
                 next = Math.Max(limits.MinPerSecond, rate / Step());
             }
             else
             {
-                if (missed.Value <= held.Value * (1 + limits.Resolution)) return new(held, ByResolution, probes);
-                next = Math.Sqrt(held.Value * missed.Value);
+                if (missed.Value <= low.Value * (1 + limits.Resolution)) return new(held, ByResolution, probes);
+                next = Math.Sqrt(low.Value * missed.Value);
             }
             rate = Round(next);
-            if (held is not null && missed is not null && (rate <= held.Value || rate >= missed.Value)) return new(held, ByResolution, probes);
+            if (low is not null && missed is not null && (rate <= low.Value || rate >= missed.Value)) return new(held, ByResolution, probes);
         }
     }
 
