@@ -7,9 +7,9 @@ namespace GrpcBench.Tests;
 /// <summary>The capacity search: its stepping and bisection on a known threshold, and on a real host of known capacity.</summary>
 public class CapacitySearchTests
 {
-    private static readonly SearchLimits Limits = new(10, 1, 10_000, 0.05, 20, TimeSpan.FromMinutes(10), TimeSpan.Zero);
+    internal static readonly SearchLimits Limits = new(10, 1, 10_000, 0.05, 20, TimeSpan.FromMinutes(10), TimeSpan.Zero);
 
-    private static Func<double, Task<CapacityProbe>> HeldBelow(double capacity, List<double> offered) => rate =>
+    internal static Func<double, Task<CapacityProbe>> HeldBelow(double capacity, List<double> offered) => rate =>
     {
         offered.Add(rate);
         return Task.FromResult(new CapacityProbe(rate, rate <= capacity ? null : "p99 too high", [], 1, 1, 10, 0));
@@ -116,13 +116,9 @@ public class KnownCapacityTests
 
 public class GuidedCapacitySearchTests
 {
-    private static readonly SearchLimits Limits = new(10, 1, 10_000, 0.05, 20, TimeSpan.FromMinutes(10), TimeSpan.Zero);
+    private static readonly SearchLimits Limits = CapacitySearchTests.Limits;
 
-    private static Func<double, Task<CapacityProbe>> HeldBelow(double capacity, List<double> offered) => rate =>
-    {
-        offered.Add(rate);
-        return Task.FromResult(new CapacityProbe(rate, rate <= capacity ? null : "missed", [], 1, 1, 10, 0));
-    };
+    private static Func<double, Task<CapacityProbe>> HeldBelow(double capacity, List<double> offered) => CapacitySearchTests.HeldBelow(capacity, offered);
 
     [Fact]
     public async Task A_repeat_probes_the_common_rate_first_then_confirms_the_earlier_capacity_in_two_more_probes()
