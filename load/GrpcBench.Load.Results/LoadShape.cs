@@ -55,6 +55,12 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     /// <summary>How open-model phases space their starts: evenly (as NBomber's inject) or as a Poisson process.</summary>
     public Arrivals Arrivals { get; init; } = Arrivals.Uniform;
 
+    /// <summary>
+    /// End the run at the first failed measured call, cutting the calls in flight: for a capacity probe, which one
+    /// failed call misses already, so that an overloaded probe does not drain its whole backlog to the deadline.
+    /// </summary>
+    public bool StopAtFirstFailure { get; init; }
+
     /// <summary>Every scenario one call at a time (closed model): what a slow link's transfer times need, where calls would only queue.</summary>
     public bool OneAtATime { get; init; }
 

@@ -49,35 +49,42 @@ public static class Worker
                 await using (var client = BenchClient.Create(new ClientTarget(url, spec.CertificatePem), ClientSettingsFor.Configuration(spec.Configuration)))
                 {
                     var components = StackComponents.Of(typeof(Grpc.Core.Status).Assembly, typeof(Grpc.Core.Channel).Assembly, typeof(Grpc.Net.Client.GrpcChannel).Assembly);
-                    await MeasureAsync(ScenarioSteps.Grpc(client, spec.Load, spec.Configuration), components, cancellationToken);
+                    await MeasureAsync(ScenarioSteps.Grpc(client, spec.Load, spec.Configuration), components, spec.Load.StopAtFirstFailure, cancellationToken);
                 }
                 break;
             case ConfigurationKind.RawHttp2:
                 using (var http = Http2Client.For(url, spec.CertificatePem))
                 {
-                    await MeasureAsync(ScenarioSteps.RawHttp2(http, spec.Load), [], cancellationToken);
+                    await MeasureAsync(ScenarioSteps.RawHttp2(http, spec.Load), [], spec.Load.StopAtFirstFailure, cancellationToken);
                 }
                 break;
             default:
-                await MeasureAsync(ScenarioSteps.RawTcp(url, spec.Load), [], cancellationToken);
+                await MeasureAsync(ScenarioSteps.RawTcp(url, spec.Load), [], spec.Load.StopAtFirstFailure, cancellationToken);
                 break;
         }
     }
 
     /// <summary>Runs the scenarios; CPU time counts from here (set-up, payload and client made), as the tool counts the host's.</summary>
-    private static async Task MeasureAsync(IReadOnlyList<LoadScenario> scenarios, Dictionary<string, string> components, CancellationToken cancellationToken)
+    private static async Task MeasureAsync(IReadOnlyList<LoadScenario> scenarios, Dictionary<string, string> components, bool stopAtFirstFailure,
+        CancellationToken cancellationToken)
     {
+        // Not disposed: a progress report still queued when the run ends may yet cancel it (to no effect).
+        var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var runtime = RuntimeInformation.FrameworkDescription;
         var cpuAtStart = CpuSeconds();
         WorkerResult Figures(LoadResult load) => new(runtime, components, CpuSeconds() - cpuAtStart, load, ProcessStats.PeakRssMiB(Environment.ProcessId));
 
         Print(WorkerLine.Started(runtime));
-        var progress = new Progress<LoadProgress>(p => Print(WorkerLine.Of(p)));
+        var progress = new Progress<LoadProgress>(p =>
+        {
+            Print(WorkerLine.Of(p));
+            if (stopAtFirstFailure && p.Scenarios.Any(s => s.Failed > 0)) stop.Cancel();
+        });
         // Figures so far without each call's point: every 5 s, up to 20,000 points a scenario would be a lot to print
         // for what only the final figures' charts draw.
         var partial = new Progress<LoadResult>(load =>
             Print(WorkerLine.Partial(Figures(load with { Scenarios = [.. load.Scenarios.Select(s => s with { Calls = null })] }))));
-        var result = await LoadRunner.RunAsync(scenarios, progress, cancellationToken, partial);
+        var result = await LoadRunner.RunAsync(scenarios, progress, stop.Token, partial);
         Print(WorkerLine.Final(Figures(result)));
     }
 

@@ -27,18 +27,20 @@ public static class CapacityPreset
     {
         // Probes short enough that a search fits its budget, long enough for a steady phase: 2 s (quick: 1 s) after 1 s of warm-up.
         var probeSeconds = quick ? 1 : 2;
-        // A call far beyond its SLO is a miss already: the deadline only bounds how long a probe drains.
-        var deadline = (int)Math.Clamp(Math.Ceiling(3 * Math.Max(options.Slo.UploadP99Ms, options.Slo.GetIntP99Ms) / 1000), 2, 60);
+        // A call beyond its SLO is a miss already (its latency counts from its scheduled start, the deadline from its
+        // actual one): the deadline only bounds how long a probe drains, and the first failed call ends the probe.
+        var deadline = (int)Math.Clamp(Math.Ceiling(1.5 * Math.Max(options.Slo.UploadP99Ms, options.Slo.GetIntP99Ms) / 1000), 2, 60);
         var budget = TimeSpan.FromSeconds(quick ? 45 : 90);
         var probeTime = TimeSpan.FromSeconds(1 + probeSeconds + 1.5);
-        // Uploads start near 64 MiB/s (a power of two per second: 16/s of 4 MiB, 4/s of 20 MiB) so that few doublings reach any stack's capacity.
-        var uploadStart = Math.Pow(2, Math.Max(-2, Math.Round(Math.Log2(64.0 * 1024 * 1024 / options.PayloadBytes))));
+        // Uploads start near 128 MiB/s (a power of two per second: 32/s of 4 MiB, 8/s of 20 MiB), getInt at 4,000/s: below
+        // every stack's capacity here by a margin (the common rate is one of these rungs), so that few doublings reach it.
+        var uploadStart = Math.Pow(2, Math.Max(-2, Math.Round(Math.Log2(128.0 * 1024 * 1024 / options.PayloadBytes))));
         SearchLimits Limits(double start, double min, double max) => new(start, min, max, quick ? 0.1 : 0.05, 14, budget, probeTime);
-        var load = new LoadShape([], options.PayloadBytes, 1, deadline) { Arrivals = options.Arrivals };
+        var load = new LoadShape([], options.PayloadBytes, 1, deadline) { Arrivals = options.Arrivals, StopAtFirstFailure = true };
         var all = new Dictionary<string, CapacityMix>
         {
             [Uploads] = new(Uploads, ScenarioNames.SendLargeData, load with { Scenarios = [ScenarioNames.SendLargeData] }, Limits(uploadStart, 0.25, 1_000), probeSeconds),
-            [GetInt] = new(GetInt, ScenarioNames.GetInt, load with { Scenarios = [ScenarioNames.GetInt], PayloadBytes = 0 }, Limits(2_000, 10, 50_000), probeSeconds),
+            [GetInt] = new(GetInt, ScenarioNames.GetInt, load with { Scenarios = [ScenarioNames.GetInt], PayloadBytes = 0 }, Limits(4_000, 10, 50_000), probeSeconds),
             [Mixed] = new(Mixed, ScenarioNames.SendLargeData, load with { Scenarios = [ScenarioNames.SendLargeData, ScenarioNames.GetInt], GetIntPerSecond = options.GetIntBeside },
                 Limits(uploadStart, 0.25, 1_000), probeSeconds),
         };

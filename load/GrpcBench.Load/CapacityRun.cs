@@ -28,12 +28,17 @@ public static class CapacityRun
         try
         {
             await using var served = await ServedConfiguration.StartAsync(configuration, ProbeShape(mix, mix.Limits.StartPerSecond), placement, cancellationToken, hostArguments);
-            var outcome = await CapacitySearch.RunAsync(mix.Limits, async rate =>
+            // The floors take no part in the common rate, and carry several times any stack's capacity: they start higher.
+            var limits = configuration.Kind == ConfigurationKind.Grpc ? mix.Limits
+                : mix.Limits with { StartPerSecond = Math.Min(mix.Limits.MaxPerSecond, 4 * mix.Limits.StartPerSecond) };
+            var outcome = await CapacitySearch.RunAsync(limits, async rate =>
             {
                 var probeShape = ProbeShape(mix, rate);
                 last = await served.MeasureAsync(probeShape, onProgress, cancellationToken);
                 var scenarios = last.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
                 var missed = last.Failure ?? slo.Missed(mix.Searched, scenarios);
+                if (missed is not null && last.Failure is null && last.Worker.Figures.Load.Cancelled && !cancellationToken.IsCancellationRequested)
+                    missed += "; the probe stopped at its first failed call";
                 if (last.Failure is not null)
                 {
                     // A host that died or a worker that failed: later probes would measure nothing of the configuration.

@@ -23,7 +23,11 @@ public class CapacityPresetTests
         Assert.All(searches.Where(s => s.Configuration.Kind != ConfigurationKind.Grpc), s => Assert.Equal(("uploads", "net10.0"), (s.Mix.Name, s.Configuration.HostRuntime)));
         var mixed = searches.First(s => s.Mix.Name == "mixed").Mix;
         Assert.Equal((ScenarioNames.SendLargeData, 50, 20 * 1024 * 1024), (mixed.Searched, mixed.Load.GetIntPerSecond!.Value, mixed.Load.PayloadBytes));
-        Assert.Equal(4, searches.First(s => s.Mix.Name == "uploads").Mix.Limits.StartPerSecond);
+        var uploads = searches.First(s => s.Mix.Name == "uploads").Mix;
+        Assert.Equal(8, uploads.Limits.StartPerSecond);
+        // A probe ends at its first failed call, and a call's deadline is 1.5 times the 1 s SLO, rounded up to whole seconds.
+        Assert.All(searches, s => Assert.True(s.Mix.Load.StopAtFirstFailure));
+        Assert.Equal(2, uploads.Load.CallTimeoutSeconds);
     }
 
     [Fact]
@@ -51,7 +55,7 @@ public class CapacityPresetTests
         Assert.Equal(4, searches.Count);
         Assert.Equal(2, CapacityOptions.Default(quick: true).Repeat);
         Assert.All(searches, s => Assert.Equal("net10.0", s.Configuration.HostRuntime));
-        Assert.Equal(16, searches.First(s => s.Mix.Name == "uploads").Mix.Limits.StartPerSecond);
+        Assert.Equal(32, searches.First(s => s.Mix.Name == "uploads").Mix.Limits.StartPerSecond);
     }
 
     private static string Key((CapacityMix Mix, LoadConfiguration Configuration) search) => $"{search.Mix.Name}: {search.Configuration.Label}";

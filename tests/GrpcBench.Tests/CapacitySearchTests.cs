@@ -112,6 +112,27 @@ public class KnownCapacityTests
         Assert.All(capacity.Probes, p => Assert.True(p.ServerCpuSeconds > 0 && p.ClientCpuSeconds > 0 && p.Calls > 0));
         Assert.Equal(capacity.AtCapacity!.Scenarios, result.Scenarios);
     }
+
+    [Fact]
+    public async Task A_probe_far_beyond_capacity_ends_at_its_first_failed_call_instead_of_draining_its_backlog()
+    {
+        var configuration = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None, Transport.H2c,
+            "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+        // 400/s on a host of 100/s: the first measured call queues behind the warm-up's backlog and fails at its 2 s deadline.
+        var mix = new CapacityMix("getInt", ScenarioNames.GetInt, new LoadShape([], 0, 1, 2) { Scenarios = [ScenarioNames.GetInt], StopAtFirstFailure = true },
+            new SearchLimits(400, 400, 400, 0.05, 1, TimeSpan.FromMinutes(1), TimeSpan.FromSeconds(8)), ProbeSeconds: 5);
+
+        var result = await CapacityRun.SearchAsync(configuration, mix, CapacitySlo.Default, new CpuPlacement("1", "0"), _ => { }, CancellationToken.None,
+            ["--getIntDelayMs", "10", "--getIntSerial", "true"]);
+
+        var probe = Assert.Single(result.Capacity!.Probes);
+        Assert.True(result.Status == "ok", result.Reason);
+        Assert.False(probe.Held);
+        Assert.Contains("DeadlineExceeded", probe.Missed);
+        Assert.EndsWith("the probe stopped at its first failed call", probe.Missed);
+        // Played whole, the probe would take its 1 s warm-up, 5 s steady and up to 2 s of drain.
+        Assert.True(probe.Seconds < 6, $"the probe took {probe.Seconds:0.0} s");
+    }
 }
 
 public class GuidedCapacitySearchTests
