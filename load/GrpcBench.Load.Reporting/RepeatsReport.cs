@@ -80,7 +80,7 @@ public static class RepeatsReport
 
     /// <summary>The section for the console: one line per configuration and scenario, fails before percentiles.</summary>
     public static IEnumerable<string> Lines(LoadRunSummary summary) =>
-        Rows(summary).Select(r => $"repeats: {r.Label}, {r.Scenario}: {Fails(r)}; ok {PerRepeat(r.Ok)}; p50 {Describe(r.P50)} ms; p99 {P99(r)} ms"
+        Rows(summary).Select(r => $"repeats: {r.Label}, {r.Scenario}: {Fails(r)}; ok {PerRepeat(r.Ok)}; p50 {WithMs(Describe(r.P50))}; p99 {WithMs(P99(r))}"
             + (r.VersusGrpcCore is { } v ? $"; p99 x{v.Describe("0.00")} of Grpc.Core's" : ""));
 
     /// <summary>"no fails", or "5 fails: 0 / 5 / 0", and each repeat that did not end ok.</summary>
@@ -117,6 +117,8 @@ public static class RepeatsReport
     private static Interval? MedianOf(IReadOnlyList<double> values) => values.Count == 0 ? null : Statistics.MedianInterval(values);
 
     private static string P99(RepeatRow row) => row.P99 is { } p99 ? Describe(p99) : row.P50 is null ? Numbers.Missing : PercentileRule.TooFew(99);
+
+    private static string WithMs(string figure) => figure == Numbers.Missing || figure.StartsWith("n <", StringComparison.Ordinal) ? figure : figure + " ms";
 
     private static string Describe(Interval? interval) => interval is null ? Numbers.Missing : interval.Describe("0.##");
 
