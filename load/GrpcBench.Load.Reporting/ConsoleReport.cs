@@ -18,6 +18,9 @@ public static class ConsoleReport
 
     public static void Write(IAnsiConsole console, LoadRunSummary summary)
     {
+        // With repeats, the table and the verdicts read repeat 1, and the repeats' lines below them every repeat.
+        var everyRepeat = summary;
+        summary = RepeatsReport.FirstRepeat(summary);
         console.WriteLine();
         console.Write(WorkloadReport.Applies(summary) ? Transfers(summary) : Table(summary, console.Profile.Width));
         console.WriteLine();
@@ -26,6 +29,8 @@ public static class ConsoleReport
         foreach (var failed in summary.Configurations.Where(r => r.Status is "failed" or "skipped"))
             writer.WriteLine($"- {failed.Status}: {failed.Configuration.Label}: {OneLine(failed.Reason)}");
         foreach (var verdict in Verdicts.For(summary)) writer.WriteLine("- " + verdict);
+        if (RepeatsReport.Applies(everyRepeat))
+            foreach (var line in RepeatsReport.Lines(everyRepeat)) writer.WriteLine("- " + line);
         writer.Flush();
     }
 
@@ -35,7 +40,7 @@ public static class ConsoleReport
     /// </summary>
     public static Table Table(LoadRunSummary summary, int width = ConsoleSetup.RedirectedWidth)
     {
-        var rows = ComparisonRows.For(summary);
+        var rows = ComparisonRows.For(RepeatsReport.FirstRepeat(summary));
         var withFloor = rows.Any(r => r.RawTcpMultiple is not null);
         List<string> headers =
         [
@@ -77,7 +82,7 @@ public static class ConsoleReport
         var table = new Table().Title(Markup.Escape($"preset {summary.Preset}, {summary.Status}: per configuration and scenario (report.md has every figure)"));
         string[] columns = ["configuration", "scenario", "ok", "fail", "p50 ms", "p99 ms", "first p50 ms", "records/s p50", "MiB/s mean", "wire KiB/call", "server CPU s", "client CPU s"];
         foreach (var column in columns) table.AddColumn(column is "configuration" or "scenario" ? new TableColumn(column) : new TableColumn(column).RightAligned());
-        foreach (var result in summary.Configurations)
+        foreach (var result in RepeatsReport.FirstRepeat(summary).Configurations)
         {
             if (result.Scenarios.Count == 0)
             {

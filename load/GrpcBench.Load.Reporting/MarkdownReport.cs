@@ -20,11 +20,15 @@ public static class MarkdownReport
     public static string Render(LoadRunSummary summary)
     {
         if (summary.Capacity is not null) return CapacityReport.Render(summary);
+        // With repeats, every section but "Repeats" reads repeat 1, so that no configuration shows up N times unlabelled.
+        var everyRepeat = summary;
+        summary = RepeatsReport.FirstRepeat(summary);
         var md = new StringBuilder();
         Setup(md, summary);
         OfferedLoad(md, summary);
         Comparison(md, summary);
         if (WorkloadReport.Applies(summary)) WorkloadReport.AppendFigures(md, summary);
+        if (RepeatsReport.Applies(everyRepeat)) RepeatsReport.Append(md, everyRepeat);
 
         md.AppendLine("## Verdicts");
         md.AppendLine();

@@ -29,7 +29,10 @@ public static class ReportCharts
     public static IReadOnlyList<(string FileName, string Title)> Files(LoadRunSummary summary) =>
         Charts(summary).Select(c => (c.FileName, c.Title)).ToList();
 
-    private static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) =>
+    // With repeats, the charts draw repeat 1, as report.md's other sections do.
+    private static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) => ChartsOf(RepeatsReport.FirstRepeat(summary));
+
+    private static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> ChartsOf(LoadRunSummary summary) =>
     [
         (SendLargeDataLatency, $"{ScenarioNames.SendLargeData} latency", () => HorizontalBars.Png(RunBarCharts.Latency(summary, ScenarioNames.SendLargeData))),
         (GetIntLatency, $"{ScenarioNames.GetInt} latency", () => HorizontalBars.Png(RunBarCharts.Latency(summary, ScenarioNames.GetInt))),

@@ -28,9 +28,11 @@ public static class LoadRun
         var configurations = plan.Configurations();
         var shape = plan.Load;
         var extra = plan.Preset == Presets.Sweep ? 1 : 0;
+        var repeats = Math.Max(plan.Repeat, 1);
+        var total = (configurations.Count + extra) * repeats;
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"{plan.Preset}: {configurations.Count + extra} configurations; {What(plan)}; "
-            + $"about {Minutes(shape.Typical * (configurations.Count + extra))} (at most {Minutes((shape.WorstCase + TimeSpan.FromSeconds(5)) * (configurations.Count + extra))})"));
+            $"{plan.Preset}: {configurations.Count + extra} configurations{(repeats > 1 ? $", {repeats} repeats interleaved: {total} runs" : "")}; {What(plan)}; "
+            + $"about {Minutes(shape.Typical * total)} (at most {Minutes((shape.WorstCase + TimeSpan.FromSeconds(5)) * total)})"));
         console.WriteLine($"results: {folder}");
         console.WriteLine(plan.Cpus.IsShared
             ? "cpus: shared: host and load worker may use every CPU (--cpus host=LIST worker=LIST to keep them apart)"
@@ -41,21 +43,33 @@ public static class LoadRun
         var record = RunRecord.Now();
         var results = new List<ConfigurationResult>();
         var progress = new LiveProgress(console);
-        async Task Run(LoadConfiguration configuration)
+        async Task Run(LoadConfiguration configuration, int repeat)
         {
-            var title = $"[{results.Count + 1}/{configurations.Count + extra}] {configuration.Label}";
+            // With one repeat, titles and results as they always were (Repeat null).
+            var title = repeats > 1 ? $"[{results.Count + 1}/{total}] repeat {repeat}: {configuration.Label}" : $"[{results.Count + 1}/{total}] {configuration.Label}";
             var result = await progress.RunAsync(title, onProgress => ConfigurationRun.RunAsync(configuration, shape, onProgress, cancellationToken, plan.Cpus));
-            results.Add(result);
+            results.Add(repeats > 1 ? result with { Repeat = repeat } : result);
             console.WriteLine($"{title}: {OneLine(result)}");
         }
 
-        foreach (var configuration in configurations)
+        // Round 1, then the sweep's combination of the best settings, chosen from round 1's results alone (simple, and
+        // known before round 2 starts); later rounds then run it with the others, at the end of each round as in round 1.
+        var round = configurations.ToList();
+        foreach (var (repeat, configuration) in RepeatSchedule.Interleave(round, 1))
         {
             if (cancellationToken.IsCancellationRequested) break;
-            await Run(configuration);
+            await Run(configuration, repeat);
         }
         if (plan.Preset == Presets.Sweep && !cancellationToken.IsCancellationRequested && SweepRecommendation.Combine(results) is { } best)
-            await Run(best);
+        {
+            await Run(best, 1);
+            round.Add(best);
+        }
+        foreach (var (repeat, configuration) in RepeatSchedule.Interleave(round, repeats).Where(s => s.Repeat > 1))
+        {
+            if (cancellationToken.IsCancellationRequested) break;
+            await Run(configuration, repeat);
+        }
 
         var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
         var summary = new LoadRunSummary(plan.Preset, status, commandLine, record,

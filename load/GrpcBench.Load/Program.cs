@@ -54,7 +54,7 @@ Option<string[]> cpus = new("--cpus")
                   + "(default: host on the last CPU, worker on the first, e.g. host=1 worker=0 on 2 CPUs; shared on 1)",
     AllowMultipleArgumentsPerToken = true,
 };
-Option<int?> repeat = new("--repeat") { Description = "capacity: each search N times, interleaved (every configuration once, then again), 1-20 (capacity: 3; quick: 2)" };
+Option<int?> repeat = new("--repeat") { Description = "Each configuration N times, interleaved (every configuration once, then all again), 1-20 (capacity: each search; 3, quick: 2; other presets: 1)" };
 Option<string?> arrivals = new("--arrivals") { Description = "How open-model calls are spaced: uniform (evenly, as NBomber's inject) or poisson (as gRPC's benchmark driver; shows queueing that even spacing hides)" };
 OneOf(arrivals, ["uniform", "poisson"]);
 var mixes = List("--mixes", "capacity: the scenario mixes searched", [.. CapacityPreset.MixNames]);
@@ -76,9 +76,11 @@ root.SetAction(async (parse, cancellationToken) =>
     {
         var defaults = Presets.For(parse.GetValue(preset)!, parse.GetValue(quick));
         var spacing = parse.GetValue(arrivals) == "poisson" ? GrpcBench.Load.Engine.Arrivals.Poisson : GrpcBench.Load.Engine.Arrivals.Uniform;
+        // Checked first, so that a bad value is named before anything else the command line holds.
+        var repeats = parse.GetValue(repeat) is { } repeatsGiven ? Within("--repeat", repeatsGiven, 1, 20) : (int?)null;
         if (defaults.Preset != Presets.Capacity)
         {
-            foreach (var (option, given) in new (string, bool)[] { ("--repeat", parse.GetValue(repeat) is not null), ("--mixes", parse.GetValue(mixes) is { Length: > 0 }),
+            foreach (var (option, given) in new (string, bool)[] { ("--mixes", parse.GetValue(mixes) is { Length: > 0 }),
                          ("--slo-upload-ms", parse.GetValue(sloUpload) is not null), ("--slo-getint-ms", parse.GetValue(sloGetInt) is not null), ("--threshold", parse.GetValue(capacityThreshold) is not null) })
                 if (given) throw new FormatException($"{option}: allowed with --preset capacity only");
         }
@@ -89,7 +91,7 @@ root.SetAction(async (parse, cancellationToken) =>
             capacityOptions = capacityDefaults with
             {
                 Mixes = Chosen(parse, mixes, capacityDefaults.Mixes),
-                Repeat = parse.GetValue(repeat) is { } repeats ? Within("--repeat", repeats, 1, 20) : capacityDefaults.Repeat,
+                Repeat = repeats ?? capacityDefaults.Repeat,
                 Arrivals = spacing,
                 Slo = new CapacitySlo(parse.GetValue(sloUpload) is { } u ? Within("--slo-upload-ms", u, 1, 600_000) : capacityDefaults.Slo.UploadP99Ms,
                     parse.GetValue(sloGetInt) is { } g ? Within("--slo-getint-ms", g, 1, 600_000) : capacityDefaults.Slo.GetIntP99Ms),
@@ -137,6 +139,8 @@ root.SetAction(async (parse, cancellationToken) =>
                 ? CpuPlacement.Parse([.. placement.SelectMany(p => p.Split(' ', StringSplitOptions.RemoveEmptyEntries))], CpuAffinity.OfThisProcess())
                 : CpuPlacement.Default(CpuAffinity.OfThisProcess()),
             Capacity = capacityOptions,
+            // The capacity preset keeps its repeats in its options; the others run each configuration this many times.
+            Repeat = capacityOptions is null ? repeats ?? 1 : 1,
             Quick = parse.GetValue(quick),
         };
     }

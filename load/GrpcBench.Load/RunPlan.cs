@@ -40,6 +40,9 @@ public sealed record RunPlan(
     /// <summary>The preset small and short (--quick).</summary>
     public bool Quick { get; init; }
 
+    /// <summary>Other presets than capacity: how many times each configuration runs, interleaved (--repeat; 1 by default).</summary>
+    public int Repeat { get; init; } = 1;
+
     /// <summary>With the capacity preset: its mixes, repeats, arrivals, SLO and threshold.</summary>
     public CapacityOptions? Capacity { get; init; }
 

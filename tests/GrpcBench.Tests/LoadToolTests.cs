@@ -172,7 +172,9 @@ public class LoadToolTests
     [InlineData("--scenarios", "pagez", "--scenarios pagez: allowed getInt, sendLargeData, streamRecords, pages, pagesConcurrent, uploadChunks")]
     [InlineData("--arrivals", "bursty", "--arrivals bursty: allowed uniform, poisson")]
     [InlineData("--mixes", "all", "--mixes all: allowed uploads, getInt, mixed")]
-    [InlineData("--repeat", "3", "--repeat: allowed with --preset capacity only")]
+    [InlineData("--repeat", "0", "--repeat 0: allowed 1 to 20")]
+    [InlineData("--preset sweep --repeat", "21", "--repeat 21: allowed 1 to 20")]
+    [InlineData("--slo-upload-ms", "100", "--slo-upload-ms: allowed with --preset capacity only")]
     [InlineData("--preset capacity --repeat", "0", "--repeat 0: allowed 1 to 20")]
     [InlineData("--preset capacity --slo-getint-ms", "0", "--slo-getint-ms 0: allowed 1 to 600000")]
     [InlineData("--preset capacity --threshold", "2", "--threshold 2: allowed 0.01 to 1")]
@@ -183,6 +185,19 @@ public class LoadToolTests
         Assert.Equal(2, exit);
         Assert.Contains(expected, error);
         Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Empty(output);
+    }
+
+    [Fact]
+    public async Task Repeat_is_accepted_with_the_seed_preset()
+    {
+        // Parse level only: a bad --payload-mib after it stops the run before any configuration starts, so an
+        // accepted --repeat shows as the error naming --payload-mib alone.
+        var (exit, output, error) = await RunToolAsync(["--preset", "seed", "--repeat", "2", "--payload-mib", "0"], TimeSpan.FromSeconds(30));
+
+        Assert.Equal(2, exit);
+        Assert.Contains("--payload-mib 0: allowed 1 to 200", error);
+        Assert.DoesNotContain("--repeat", error);
         Assert.Empty(output);
     }
 
