@@ -33,7 +33,9 @@ public static class CapacityRun
                 : mix.Limits with { StartPerSecond = Math.Min(mix.Limits.MaxPerSecond, 4 * mix.Limits.StartPerSecond) };
             var outcome = await CapacitySearch.RunAsync(limits, async rate =>
             {
-                var probeShape = ProbeShape(mix, rate);
+                // A host just started is still compiling its hot paths (tiered JIT, on the one CPU it serves from) and sizing
+                // its heap: a slow call then would lock in a miss the warm stack does not have, so the first probe warms longer.
+                var probeShape = ProbeShape(mix, rate) with { WarmUpSeconds = mix.Load.WarmUpSeconds + (last is null ? FirstProbeExtraWarmUpSeconds : 0) };
                 last = await served.MeasureAsync(probeShape, onProgress, cancellationToken);
                 var scenarios = last.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
                 var missed = last.Failure ?? slo.Missed(mix.Searched, scenarios);
@@ -75,6 +77,8 @@ public static class CapacityRun
             return ConfigurationRun.Outcome(configuration, "failed", e.Message);
         }
     }
+
+    public const int FirstProbeExtraWarmUpSeconds = 2;
 
     /// <summary>A probe: the mix's scenarios, a warm-up at the rate, then the rate held for the probe's seconds.</summary>
     public static LoadShape ProbeShape(CapacityMix mix, double perSecond) => mix.Load with { Phases = [new RampPhase(perSecond, mix.ProbeSeconds, Constant: true)] };

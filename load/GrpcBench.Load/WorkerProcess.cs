@@ -27,6 +27,8 @@ public static class WorkerProcess
     /// <param name="onStarted">Called when the worker's load begins: where the host's CPU time starts to count.</param>
     /// <param name="networkNamespace">Where to start the worker (a <see cref="ShapedLink"/>'s namespace); null for the tool's own.</param>
     /// <param name="cpus">The CPUs to pin the worker to from its start, e.g. "0"; null for any.</param>
+    private static readonly TimeSpan FinishedGrace = TimeSpan.FromSeconds(1);
+
     public static async Task<WorkerOutcome> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken,
         string? networkNamespace = null, Action<WorkerStarted>? onStarted = null, string? cpus = null)
     {
@@ -42,6 +44,7 @@ public static class WorkerProcess
         using var process = new Process { StartInfo = start };
         var stderr = new List<string>();
         WorkerResult? final = null, partial = null;
+        var finished = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
         string? error = null;
         process.OutputDataReceived += (_, e) =>
         {
@@ -52,7 +55,7 @@ public static class WorkerProcess
                 case WorkerLine.StartedEvent: onStarted?.Invoke(new WorkerStarted(process.Id, line.ProcessorCount)); break;
                 case WorkerLine.ProgressEvent when line.Progress is { } progress: onProgress(progress); break;
                 case WorkerLine.PartialEvent: partial = line.Result; break;
-                case WorkerLine.ResultEvent: final = line.Result; break;
+                case WorkerLine.ResultEvent: final = line.Result; finished.TrySetResult(); break;
                 case WorkerLine.ErrorEvent: error = line.Error; break;
             }
         };
@@ -69,8 +72,13 @@ public static class WorkerProcess
             process.BeginErrorReadLine();
             using (cancellationToken.Register(() => Signals.Send(process.Id, Signals.Interrupt)))
             {
-                await process.WaitForExitAsync(CancellationToken.None).WaitAsync(limit, CancellationToken.None);
+                // Once its figures are in, the worker's clean-up (closing Grpc.Core's channels can take seconds) measures
+                // nothing: it gets a second to exit, then is killed, so that it neither delays the next probe nor stretches this one.
+                var exited = process.WaitForExitAsync(CancellationToken.None);
+                await Task.WhenAny(exited, finished.Task.ContinueWith(_ => Task.Delay(FinishedGrace), TaskScheduler.Default).Unwrap())
+                    .WaitAsync(limit, CancellationToken.None);
             }
+            if (!process.HasExited) process.Kill(entireProcessTree: true);
             process.WaitForExit(); // the last output lines
         }
         catch (TimeoutException)
