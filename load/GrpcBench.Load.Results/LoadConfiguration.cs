@@ -18,6 +18,7 @@ namespace GrpcBench.Load.Results;
 /// <param name="ChunkBytes">uploadChunks' chunk size; null where nothing is uploaded in chunks.</param>
 /// <param name="CompressionLevel">"default" (each stack's own), "fastest" or "optimal": the zlib level of grpc-dotnet's compression; "n/a" where the stacks cannot set one (C-core).</param>
 /// <param name="Link">"none" (the machine's loopback), or the rate the loopback of a private network namespace is shaped to, e.g. "20mbit".</param>
+/// <param name="HostEnvironment">Runtime knobs of the host as environment variables (DOTNET_gcServer=0 ...); null or empty for none.</param>
 public sealed record LoadConfiguration(
     ConfigurationKind Kind,
     ServerStack Server,
@@ -35,7 +36,8 @@ public sealed record LoadConfiguration(
     int? PageSize = null,
     int? ChunkBytes = null,
     string CompressionLevel = "default",
-    string Link = "none")
+    string Link = "none",
+    IReadOnlyDictionary<string, string>? HostEnvironment = null)
 {
     /// <summary>A short unique label, e.g. "kestrel/grpc-net net8.0 large-windows tls gzip".</summary>
     public string Label
@@ -45,6 +47,7 @@ public sealed record LoadConfiguration(
             var parts = new List<string> { $"{Server.Text()}/{Client.Text()}", HostRuntime == ClientRuntime ? HostRuntime : $"{HostRuntime} (client {ClientRuntime})" };
             if (Server == ServerStack.Kestrel && Kind == ConfigurationKind.Grpc) parts.Add(KestrelProfile);
             parts.AddRange(KestrelSettings.Select(s => $"{s.Key}={s.Value}"));
+            parts.AddRange((HostEnvironment ?? new Dictionary<string, string>()).Select(v => $"{v.Key}={v.Value}"));
             if (ClientProfile != "default") parts.Add(ClientProfile);
             parts.AddRange(ClientSettings.Select(s => $"{s.Key}={s.Value}"));
             parts.Add(Transport.Text());

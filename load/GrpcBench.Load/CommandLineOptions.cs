@@ -63,4 +63,20 @@ public static class CommandLineOptions
         }
         return settings;
     }
+
+    /// <summary>NAME=VALUE pairs of runtime knobs: DOTNET_ names (what the runtime reads), values without spaces.</summary>
+    public static IReadOnlyDictionary<string, string> EnvironmentKnobs(string option, string[]? values)
+    {
+        var knobs = new Dictionary<string, string>();
+        foreach (var pair in (values ?? []).SelectMany(Split))
+        {
+            var parts = pair.Split('=', 2);
+            if (parts.Length != 2 || !GrpcBench.Hosting.RuntimeKnobsInForce.IsKnob(parts[0]) || !parts[0].StartsWith("DOTNET_", StringComparison.Ordinal)
+                || parts[0].Length <= "DOTNET_".Length || parts[0].Any(c => !(char.IsAsciiLetterOrDigit(c) || c == '_'))
+                || parts[1].Length == 0 || parts[1].Any(char.IsWhiteSpace))
+                throw new FormatException($"{option} {pair}: allowed NAME=VALUE with NAME a runtime knob DOTNET_... (not DOTNET_ROOT), e.g. DOTNET_gcServer=0, and a value without spaces");
+            knobs[parts[0]] = parts[1];
+        }
+        return knobs;
+    }
 }

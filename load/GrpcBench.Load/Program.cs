@@ -27,7 +27,10 @@ var transport = List("--transport", "h2c (cleartext) and/or tls", transports);
 var kestrelProfile = List("--kestrel-profile", "Kestrel HTTP/2 window profiles", [.. KestrelProfiles.Names]);
 var clientProfile = List("--client-profile", "Client profiles", clientProfiles);
 var baseline = List("--baselines", "Floors measured in the same run: raw-http2 (Kestrel without gRPC), raw-tcp (a bare socket)", baselines);
-Option<string[]> kestrelSetting = new("--kestrel") { Description = "Explicit Kestrel limit on top of the profile, NAME=VALUE (initialStreamWindowSize, initialConnectionWindowSize, maxStreamsPerConnection, maxFrameSize)", AllowMultipleArgumentsPerToken = true };
+string[] kestrelSettingNames = ["initialStreamWindowSize", "initialConnectionWindowSize", "maxStreamsPerConnection", "maxFrameSize",
+    "sockets:unsafePreferInlineScheduling", "sockets:ioQueueCount", "sockets:waitForDataBeforeAllocatingBuffer"];
+Option<string[]> kestrelSetting = new("--kestrel") { Description = $"Explicit Kestrel setting on top of the profile, NAME=VALUE ({string.Join(", ", kestrelSettingNames)})", AllowMultipleArgumentsPerToken = true };
+Option<string[]> hostEnvironment = new("--host-env") { Description = "Runtime knob of the Kestrel hosts as an environment variable, NAME=VALUE with NAME DOTNET_... (DOTNET_gcServer=0, DOTNET_TieredPGO=0, DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1); the host reports what it runs with", AllowMultipleArgumentsPerToken = true };
 Option<string[]> clientSetting = new("--client-setting") { Description = "Explicit client setting, NAME=VALUE (enableMultipleHttp2Connections, initialHttp2StreamWindowSize)", AllowMultipleArgumentsPerToken = true };
 Option<int?> payload = new("--payload-mib") { Description = "sendLargeData payload in MiB, 1-200 (seed: 20)" };
 Option<string[]> phases = new("--phases") { Description = "The ramp, RATExSECONDS each, e.g. 50x30 20x30 (seed: 50x15 20x15)", AllowMultipleArgumentsPerToken = true };
@@ -66,7 +69,7 @@ Option<string?> output = new("--out") { Description = "Results folder (default r
 var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
-    kestrelSetting, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
+    kestrelSetting, hostEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
     payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
@@ -124,7 +127,8 @@ root.SetAction(async (parse, cancellationToken) =>
             KestrelProfiles = Chosen(parse, kestrelProfile, defaults.KestrelProfiles),
             ClientProfiles = Chosen(parse, clientProfile, defaults.ClientProfiles),
             Baselines = Chosen(parse, baseline, defaults.Baselines),
-            KestrelSettings = Settings("--kestrel", parse.GetValue(kestrelSetting), ["initialStreamWindowSize", "initialConnectionWindowSize", "maxStreamsPerConnection", "maxFrameSize"]),
+            KestrelSettings = Settings("--kestrel", parse.GetValue(kestrelSetting), kestrelSettingNames),
+            HostEnvironment = EnvironmentKnobs("--host-env", parse.GetValue(hostEnvironment)),
             ClientSettings = Settings("--client-setting", parse.GetValue(clientSetting), ["enableMultipleHttp2Connections", "initialHttp2StreamWindowSize"]),
             Load = load,
             ScenarioSets = parse.GetValue(scenarios) is { Length: > 0 } ? null : defaults.ScenarioSets,

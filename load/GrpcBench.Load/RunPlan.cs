@@ -46,6 +46,9 @@ public sealed record RunPlan(
     /// <summary>With the capacity preset: its mixes, repeats, arrivals, SLO and threshold.</summary>
     public CapacityOptions? Capacity { get; init; }
 
+    /// <summary>Runtime knobs of the Kestrel hosts as environment variables (--host-env DOTNET_gcServer=0); empty for none.</summary>
+    public IReadOnlyDictionary<string, string> HostEnvironment { get; init; } = new Dictionary<string, string>();
+
     /// <summary>"none" or link rates such as "20mbit" (<see cref="GrpcBench.Orchestration.ShapedLink"/>).</summary>
     public IReadOnlyList<string> Links { get; init; } = ["none"];
 
@@ -80,6 +83,7 @@ public sealed record RunPlan(
                     ChunkBytes = workload.ChunkBytes,
                     CompressionLevel = level,
                     Link = link,
+                    HostEnvironment = server == ServerStack.Kestrel && HostEnvironment.Count > 0 ? HostEnvironment : null,
                 });
             }
             // The floors run in this process's network namespace and know only the story's two scenarios.

@@ -47,7 +47,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
             else
             {
                 served._host = await HostProcess.StartAsync(new HostLaunch(ConfigurationRun.HostProject(configuration), configuration.HostRuntime,
-                    [.. ConfigurationRun.HostArguments(configuration, shape), .. hostArguments ?? []]) { NetworkNamespace = served._link?.Name, Cpus = placement.Host }, cancellationToken);
+                    [.. ConfigurationRun.HostArguments(configuration, shape), .. hostArguments ?? []]) { NetworkNamespace = served._link?.Name, Cpus = placement.Host, Environment = configuration.HostEnvironment ?? new Dictionary<string, string>() }, cancellationToken);
                 served._url = served._host.Ready.Url;
             }
             return served;
@@ -103,7 +103,14 @@ public sealed class ServedConfiguration : IAsyncDisposable
         var notIsolated = !_placement.IsShared && cpuRecord is { Verified: false }
             ? $"CPU isolation not in force: asked {_placement}, /proc says {cpuRecord.Describe()}" : null;
         var failure = hostDied ? ConfigurationRun.HostDied(host!) : outcome.Failure ?? notIsolated;
-        return new Measurement(outcome, failure, host?.Ready.Runtime, components, host?.Ready.Settings, serverCpu, serverRss, cpuRecord, wireBytes, loadSeconds);
+        return new Measurement(outcome, failure, host?.Ready.Runtime, components, HostSettings(host), serverCpu, serverRss, cpuRecord, wireBytes, loadSeconds);
+    }
+
+    /// <summary>The settings the host reported in force, with the runtime knobs it runs with (GC, thread pool, DOTNET_ variables) beside them.</summary>
+    private static IReadOnlyDictionary<string, System.Text.Json.JsonElement>? HostSettings(HostProcess? host)
+    {
+        if (host?.Ready.Settings is not { } settings || host.Ready.RuntimeKnobs is not { } knobs) return host?.Ready.Settings;
+        return new Dictionary<string, System.Text.Json.JsonElement>(settings) { ["runtimeKnobs"] = System.Text.Json.JsonSerializer.SerializeToElement(knobs) };
     }
 
     public async ValueTask DisposeAsync()

@@ -45,7 +45,17 @@ public sealed record KestrelSettings(
     int? MaxFrameSize,
     int? MaxRequestHeaderFieldSize,
     long? MaxRequestBodySize,
-    bool UnlimitedRequestBodySize);
+    bool UnlimitedRequestBodySize)
+{
+    /// <summary>The socket transport beneath (Kestrel:Sockets:...); all null keeps the runtime's defaults.</summary>
+    public SocketTransportSettings Sockets { get; init; } = new(null, null, null);
+}
+
+/// <summary>
+/// Kestrel's socket transport: run request work inline on the socket's I/O thread, how many I/O queues, and whether a
+/// read waits for data before renting its buffer. A null value keeps the runtime's default.
+/// </summary>
+public sealed record SocketTransportSettings(bool? UnsafePreferInlineScheduling, int? IOQueueCount, bool? WaitForDataBeforeAllocatingBuffer);
 
 /// <summary>
 /// C-core channel arguments of the Grpc.Core host that a tuning run varies; a null value keeps C-core's default.

@@ -44,6 +44,7 @@ public static class HostSettingsReader
         var records = config.GetSection("Records");
         var profile = Choice(kestrel, "Profile", KestrelProfiles.Default, KestrelProfiles.Names);
         var (bodySize, unlimitedBody) = Size64(kestrel, "MaxRequestBodySize");
+        var sockets = kestrel.GetSection("Sockets");
 
         return new HostSettings(
             Address: IpAddress(config, "Address", "127.0.0.1"),
@@ -61,7 +62,13 @@ public static class HostSettingsReader
                 NullableInt(kestrel, "MaxFrameSize", 16_384, 16_777_215),
                 NullableInt(kestrel, "MaxRequestHeaderFieldSize", 1, int.MaxValue),
                 bodySize,
-                unlimitedBody),
+                unlimitedBody)
+            {
+                Sockets = new SocketTransportSettings(
+                    NullableBool(sockets, "UnsafePreferInlineScheduling"),
+                    NullableInt(sockets, "IOQueueCount", 0, 1_024),
+                    NullableBool(sockets, "WaitForDataBeforeAllocatingBuffer")),
+            },
             GrpcCore: new GrpcCoreSettings(
                 NullableBool(grpcCore, "BdpProbe"),
                 NullableInt(grpcCore, "WriteBufferSize", 0, int.MaxValue),

@@ -7,7 +7,7 @@ namespace GrpcBench.Hosting;
 
 /// <summary>
 /// The one JSON line a host prints on stdout once it accepts calls. Whoever started the host learns the
-/// URL, the runtime as the process itself reports it, the CPUs and GC heaps its runtime sized itself for, and the settings in force from it.
+/// URL, the runtime as the process itself reports it, the CPUs and GC heaps its runtime sized itself for, the runtime knobs in force, and the settings in force from it.
 /// </summary>
 public sealed record ReadyLine(
     string Stack,
@@ -19,7 +19,8 @@ public sealed record ReadyLine(
     Dictionary<string, string> Components,
     Dictionary<string, JsonElement> Settings,
     int? ProcessorCount = null,
-    int? GcHeapCount = null)
+    int? GcHeapCount = null,
+    Dictionary<string, string>? RuntimeKnobs = null)
 {
     public const string Event = "ready";
 
@@ -38,7 +39,8 @@ public sealed record ReadyLine(
         components,
         JsonSerializer.SerializeToElement(effectiveSettings, Json).EnumerateObject().ToDictionary(p => p.Name, p => p.Value.Clone()),
         Environment.ProcessorCount,
-        GcHeaps());
+        GcHeaps(),
+        RuntimeKnobsInForce.Read());
 
     /// <summary>The GC's heap count as the runtime configured itself (one per CPU it may use, with server GC); null before .NET 7.</summary>
     private static int? GcHeaps()

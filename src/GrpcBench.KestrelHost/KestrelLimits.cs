@@ -2,6 +2,7 @@ using GrpcBench.Hosting;
 using GrpcBench.Records;
 using GrpcBench.Service;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 
 namespace GrpcBench.KestrelHost;
 
@@ -23,6 +24,13 @@ public static class KestrelLimits
         options.Limits.MaxRequestBodySize = BodySize(kestrel, settings.MaxReceiveMessageSize, options.Limits.MaxRequestBodySize);
     }
 
+    public static void Apply(SocketTransportOptions options, SocketTransportSettings sockets)
+    {
+        if (sockets.UnsafePreferInlineScheduling is { } inline) options.UnsafePreferInlineScheduling = inline;
+        if (sockets.IOQueueCount is { } queues) options.IOQueueCount = queues;
+        if (sockets.WaitForDataBeforeAllocatingBuffer is { } wait) options.WaitForDataBeforeAllocatingBuffer = wait;
+    }
+
     /// <summary>
     /// Kestrel refuses request bodies over 30,000,000 bytes by default, and gRPC lifts that only for
     /// streaming methods. A unary call up to the configured receive limit must not be refused by the
@@ -36,7 +44,7 @@ public static class KestrelLimits
         return runtimeDefault is { } d ? Math.Max(d, maxReceiveMessageSize.Value + 5L) : null;
     }
 
-    public static object Effective(KestrelServerOptions options, HostSettings settings, object grpc, RecordStore records) => new
+    public static object Effective(KestrelServerOptions options, SocketTransportOptions sockets, HostSettings settings, object grpc, RecordStore records) => new
     {
         settings.Address,
         settings.Port,
@@ -55,6 +63,7 @@ public static class KestrelLimits
             options.Limits.Http2.MaxRequestHeaderFieldSize,
             options.Limits.Http2.HeaderTableSize,
             options.Limits.MaxRequestBodySize,
+            Sockets = new { sockets.UnsafePreferInlineScheduling, sockets.IOQueueCount, sockets.WaitForDataBeforeAllocatingBuffer },
         },
         settings.GetIntDelayMs,
         settings.GetIntSerial,

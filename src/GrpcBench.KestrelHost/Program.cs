@@ -3,6 +3,7 @@ using GrpcBench.Hosting;
 using GrpcBench.KestrelHost;
 using GrpcBench.Records;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using Microsoft.Extensions.Options;
 using System.Net;
 
@@ -16,6 +17,7 @@ var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = []
 builder.Logging.ClearProviders();
 builder.Logging.AddConsole(o => o.LogToStandardErrorThreshold = LogLevel.Trace).SetMinimumLevel(LogLevel.Warning);
 builder.Services.Configure<HostOptions>(o => o.ShutdownTimeout = TimeSpan.FromSeconds(4));
+builder.WebHost.UseSockets(sockets => KestrelLimits.Apply(sockets, settings.Kestrel.Sockets));
 builder.WebHost.ConfigureKestrel(kestrel =>
 {
     KestrelLimits.Apply(kestrel, settings);
@@ -40,12 +42,13 @@ await app.StartAsync();
 var url = app.Urls.Single();
 var kestrelOptions = app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value;
 var grpcOptions = app.Services.GetRequiredService<IOptions<GrpcServiceOptions>>().Value;
+var socketOptions = app.Services.GetRequiredService<IOptions<SocketTransportOptions>>().Value;
 var ready = ReadyLine.ForThisProcess(
     stack: "kestrel",
     url,
     certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
     StackComponents.Of(typeof(Grpc.Core.Status).Assembly, typeof(Grpc.Net.Compression.ICompressionProvider).Assembly, typeof(GrpcServiceOptions).Assembly),
-    KestrelLimits.Effective(kestrelOptions, settings, GrpcServer.Effective(grpcOptions), records));
+    KestrelLimits.Effective(kestrelOptions, socketOptions, settings, GrpcServer.Effective(grpcOptions), records));
 Console.WriteLine(ready.ToJson());
 
 await app.WaitForShutdownAsync();

@@ -15,6 +15,12 @@ public sealed record HostLaunch(string Project, string Runtime, IReadOnlyList<st
     /// <summary>The CPUs to pin the host to from its start (<see cref="CpuAffinity"/>), e.g. "1"; null for any.</summary>
     public string? Cpus { get; init; }
 
+    /// <summary>
+    /// Environment variables of the host beyond this process's own: runtime knobs (DOTNET_gcServer, DOTNET_TieredPGO ...)
+    /// that the same build obeys for every value, read by the runtime before any code of the host runs.
+    /// </summary>
+    public IReadOnlyDictionary<string, string> Environment { get; init; } = new Dictionary<string, string>();
+
     /// <summary>The build to start; normally the one for <see cref="Runtime"/>.</summary>
     public string BuildFramework { get; init; } = Runtime;
 
@@ -60,9 +66,9 @@ public sealed class HostProcess : IAsyncDisposable
         if (!File.Exists(launch.AssemblyPath))
             throw new HostStartException($"{launch.Project} for {launch.Runtime} is not built: {launch.AssemblyPath} is missing");
 
-        var start = CpuAffinity.Pinned(ShapedLink.Inside(
-            DotnetRoots.StartInfo(launch.BuildFramework, launch.AssemblyPath, [.. launch.Arguments, "--parentPid", Environment.ProcessId.ToString()]),
-            launch.NetworkNamespace), launch.Cpus);
+        var dotnet = DotnetRoots.StartInfo(launch.BuildFramework, launch.AssemblyPath, [.. launch.Arguments, "--parentPid", System.Environment.ProcessId.ToString()]);
+        foreach (var (name, value) in launch.Environment) dotnet.Environment[name] = value;
+        var start = CpuAffinity.Pinned(ShapedLink.Inside(dotnet, launch.NetworkNamespace), launch.Cpus);
 
         var host = new HostProcess(new Process { StartInfo = start }, launch);
         var ready = new TaskCompletionSource<ReadyLine>(TaskCreationOptions.RunContinuationsAsynchronously);

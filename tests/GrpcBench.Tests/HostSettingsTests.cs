@@ -59,6 +59,8 @@ public class HostSettingsTests
     }
 
     [Theory]
+    [InlineData("--kestrel:sockets:ioQueueCount", "-1", "Kestrel:Sockets:ioQueueCount=-1: allowed a whole number from 0 to 1,024")]
+    [InlineData("--kestrel:sockets:unsafePreferInlineScheduling", "yes", "Kestrel:Sockets:unsafePreferInlineScheduling=yes: allowed true or false")]
     [InlineData("--kestrel:initialStreamWindowSize", "65534", "Kestrel:initialStreamWindowSize=65534: allowed a whole number from 65,535 to 2,147,483,647")]
     [InlineData("--kestrel:initialConnectionWindowSize", "2147483648", "Kestrel:initialConnectionWindowSize=2147483648: allowed a whole number from 65,535 to 2,147,483,647")]
     [InlineData("--kestrel:maxFrameSize", "1000", "Kestrel:maxFrameSize=1000: allowed a whole number from 16,384 to 16,777,215")]

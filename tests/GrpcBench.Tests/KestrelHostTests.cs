@@ -1,6 +1,8 @@
 using System.Diagnostics;
 using System.Net;
+using GrpcBench.Clients;
 using GrpcBench.Orchestration;
+using GrpcBench.Service;
 using GrpcBench.Tests.Infrastructure;
 using static GrpcBench.Tests.Infrastructure.Http2ServerSettings;
 
@@ -68,6 +70,34 @@ public class KestrelHostTests
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         Assert.Equal(HttpVersion.Version20, response.Version);
         Assert.Equal((20 * 1024 * 1024).ToString(), await response.Content.ReadAsStringAsync());
+    }
+
+    [Fact]
+    public async Task Runtime_knobs_and_socket_transport_settings_are_reported_as_the_process_runs_with_them()
+    {
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0",
+            ["--kestrel:sockets:unsafePreferInlineScheduling", "true", "--kestrel:sockets:ioQueueCount", "1", "--kestrel:sockets:waitForDataBeforeAllocatingBuffer", "false"])
+        {
+            Environment = new Dictionary<string, string> { ["DOTNET_gcServer"] = "0", ["DOTNET_GCgen0size"] = "4000000", ["DOTNET_TieredPGO"] = "0" },
+        });
+        await using var plain = await Hosts.StartKestrelAsync();
+
+        var knobs = host.Ready.RuntimeKnobs!;
+        Assert.StartsWith("workstation", host.Ready.Gc);
+        Assert.Equal("False", knobs["gc.ServerGC"]);
+        Assert.Equal("0", knobs["env.DOTNET_TieredPGO"]);
+        Assert.Equal("4000000", knobs["env.DOTNET_GCgen0size"]);
+        Assert.True(int.Parse(knobs["threadPool.minWorkerThreads"]) >= 1);
+        Assert.DoesNotContain("env.DOTNET_ROOT", knobs.Keys);
+        Assert.True(host.Ready.Setting("kestrel.sockets.unsafePreferInlineScheduling")?.GetBoolean());
+        Assert.Equal(1, host.Ready.Setting("kestrel.sockets.ioQueueCount")?.GetInt32());
+        Assert.False(host.Ready.Setting("kestrel.sockets.waitForDataBeforeAllocatingBuffer")?.GetBoolean());
+        // Without them: the runtime's and Kestrel's own defaults, read back the same way.
+        Assert.DoesNotContain("env.DOTNET_TieredPGO", plain.Ready.RuntimeKnobs!.Keys);
+        Assert.False(plain.Ready.Setting("kestrel.sockets.unsafePreferInlineScheduling")?.GetBoolean());
+        Assert.True(plain.Ready.Setting("kestrel.sockets.waitForDataBeforeAllocatingBuffer")?.GetBoolean());
+        await using var client = BenchClient.Create(HostPool.Target(host), new ClientSettings { Stack = "grpc-net" });
+        Assert.Equal(ExampleServiceImpl.GetIntResult, await client.GetIntAsync());
     }
 
     [Fact]

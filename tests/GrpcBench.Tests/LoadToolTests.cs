@@ -32,6 +32,27 @@ public class LoadToolTests
     }
 
     [Fact]
+    public async Task A_configuration_with_runtime_knobs_and_socket_settings_records_what_its_host_ran_with()
+    {
+        var shape = new LoadShape([new RampPhase(20, 2, Constant: true)], 1024, 0, 10) { Scenarios = [ScenarioNames.GetInt] };
+        var configuration = Kestrel() with
+        {
+            KestrelProfile = "custom",
+            KestrelSettings = new Dictionary<string, string> { ["sockets:unsafePreferInlineScheduling"] = "true" },
+            HostEnvironment = new Dictionary<string, string> { ["DOTNET_gcServer"] = "0", ["DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"] = "1" },
+        };
+
+        var result = await ConfigurationRun.RunAsync(configuration, shape, _ => { }, CancellationToken.None);
+
+        Assert.Equal("ok", result.Status);
+        Assert.Contains("DOTNET_gcServer=0", configuration.Label);
+        var knobs = result.HostSettings!["runtimeKnobs"];
+        Assert.Equal("False", knobs.GetProperty("gc.ServerGC").GetString());
+        Assert.Equal("1", knobs.GetProperty("env.DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS").GetString());
+        Assert.True(result.HostSettings["kestrel"].GetProperty("sockets").GetProperty("unsafePreferInlineScheduling").GetBoolean());
+    }
+
+    [Fact]
     public async Task A_stalled_host_shows_its_stall_in_the_latency_not_in_a_lower_send_rate()
     {
         await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0", ["--getIntDelayMs", "400"]));
@@ -156,6 +177,9 @@ public class LoadToolTests
     [InlineData("--phases", "50y30", "--phases 50y30: allowed")]
     [InlineData("--payload-mib", "0", "--payload-mib 0: allowed 1 to 200")]
     [InlineData("--kestrel", "windowSize=5", "--kestrel windowSize=5: allowed NAME=VALUE")]
+    [InlineData("--kestrel", "sockets:ioQueueCount=many", "--kestrel sockets:ioQueueCount=many: allowed NAME=VALUE")]
+    [InlineData("--host-env", "DOTNET_ROOT=/tmp", "--host-env DOTNET_ROOT=/tmp: allowed NAME=VALUE with NAME a runtime knob DOTNET_")]
+    [InlineData("--host-env", "gcServer=0", "--host-env gcServer=0: allowed NAME=VALUE with NAME a runtime knob DOTNET_")]
     [InlineData("--preset", "fast", "--preset")]
     [InlineData("--cpus", "host=64", "--cpus host=64: allowed shared, or host=LIST worker=LIST")]
     [InlineData("--cpus", "host=1 worker=1", "--cpus host=1 worker=1: the host's and the worker's CPUs must not overlap")]
