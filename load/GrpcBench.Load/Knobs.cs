@@ -1,0 +1,87 @@
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load;
+
+/// <summary>Where a knob acts: the host's runtime (an environment variable), Kestrel, or the grpc-dotnet client.</summary>
+public enum KnobKind { HostRuntime, Kestrel, Client }
+
+/// <summary>
+/// A setting the advisor varies: its name, the values it tries (beside the default it is compared with), how a
+/// configuration gets it, where the host reads it back (<see cref="ReadBack"/>, a key of the ready line's runtime knobs or
+/// a dotted setting path), and the lines a team pastes to keep it.
+/// </summary>
+/// <param name="Setting">The environment variable (DOTNET_...), the host's Kestrel setting (--kestrel NAME) or the client setting.</param>
+/// <param name="MinRuntimeMajor">The first .NET version that has it: on an older one the advice says so rather than skipping it.</param>
+public sealed record Knob(string Name, KnobKind Kind, string Setting, IReadOnlyList<string> Values, string Meaning, string ReadBack, int MinRuntimeMajor = 6)
+{
+    /// <summary><paramref name="configuration"/> with this knob at <paramref name="value"/>, on top of what it already sets.</summary>
+    public LoadConfiguration Apply(LoadConfiguration configuration, string value)
+    {
+        static Dictionary<string, string> With(IReadOnlyDictionary<string, string>? settings, string name, string value) =>
+            new(settings ?? new Dictionary<string, string>()) { [name] = value };
+        return Kind switch
+        {
+            KnobKind.HostRuntime => configuration with { HostEnvironment = With(configuration.HostEnvironment, Setting, value) },
+            KnobKind.Kestrel => configuration with { KestrelSettings = With(configuration.KestrelSettings, Setting, value) },
+            _ => configuration with { ClientSettings = With(configuration.ClientSettings, Setting, value) },
+        };
+    }
+
+    public bool ExistsOn(int runtimeMajor) => runtimeMajor >= MinRuntimeMajor;
+
+    /// <summary>How a team keeps the value: the project, runtimeconfig or Program.cs line that sets it.</summary>
+    public string AsCode(string value) => Knobs.AsCode(this, value);
+}
+
+/// <summary>The catalogue of knobs the advisor screens (issue "The advisor").</summary>
+public static class Knobs
+{
+    public static readonly IReadOnlyList<Knob> All =
+    [
+        new("gc-server", KnobKind.HostRuntime, "DOTNET_gcServer", ["0"], "server GC (ASP.NET Core's default) or workstation GC", "gc.ServerGC"),
+        new("gc-concurrent", KnobKind.HostRuntime, "DOTNET_gcConcurrent", ["0"], "background (concurrent) GC on or off", "gc.ConcurrentGC"),
+        new("gc-datas", KnobKind.HostRuntime, "DOTNET_GCDynamicAdaptationMode", ["1", "0"], "DATAS: server GC that adapts its heap count to the load (default from .NET 9)", "gc.GCDynamicAdaptationMode", MinRuntimeMajor: 8),
+        new("gc-heap-count", KnobKind.HostRuntime, "DOTNET_GCHeapCount", ["1", "2"], "server GC heaps (hexadecimal)", "gc.HeapCount"),
+        new("gc-conserve-memory", KnobKind.HostRuntime, "DOTNET_GCConserveMemory", ["5"], "compact more to keep the heap small (0-9)", "gc.GCConserveMem"),
+        new("gc-gen0-size", KnobKind.HostRuntime, "DOTNET_GCgen0size", ["4000000"], "gen0 budget, bytes in hexadecimal (0x4000000 = 64 MiB)", "env.DOTNET_GCgen0size"),
+        new("tiered-pgo", KnobKind.HostRuntime, "DOTNET_TieredPGO", ["0"], "dynamic PGO (on by default from .NET 8)", "env.DOTNET_TieredPGO"),
+        new("tiered-compilation", KnobKind.HostRuntime, "DOTNET_TieredCompilation", ["0"], "tiered JIT: quick code first, optimized later", "env.DOTNET_TieredCompilation"),
+        new("thread-pool-min", KnobKind.HostRuntime, "DOTNET_ThreadPool_ForceMinWorkerThreads", ["20"], "thread pool minimum worker threads (hexadecimal: 0x20 = 32)", "threadPool.minWorkerThreads"),
+        new("sockets-inline-completions", KnobKind.HostRuntime, "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS", ["1"], "socket completions run on the epoll thread, not queued to the thread pool", "env.DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"),
+        new("stream-window", KnobKind.Kestrel, "initialStreamWindowSize", ["4194304", "16777216"], "Kestrel's HTTP/2 receive window per stream (default 768 KiB)", "kestrel.initialStreamWindowSize"),
+        new("connection-window", KnobKind.Kestrel, "initialConnectionWindowSize", ["4194304", "33554432"], "Kestrel's HTTP/2 receive window per connection (default 1 MiB)", "kestrel.initialConnectionWindowSize"),
+        new("max-frame-size", KnobKind.Kestrel, "maxFrameSize", ["65536", "1048576"], "the largest HTTP/2 frame Kestrel accepts (default 16 KiB)", "kestrel.maxFrameSize"),
+        new("max-streams", KnobKind.Kestrel, "maxStreamsPerConnection", ["1000"], "concurrent HTTP/2 streams per connection (default 100)", "kestrel.maxStreamsPerConnection"),
+        new("inline-scheduling", KnobKind.Kestrel, "sockets:unsafePreferInlineScheduling", ["true"], "Kestrel runs request work on the socket's I/O thread", "kestrel.sockets.unsafePreferInlineScheduling"),
+        new("io-queues", KnobKind.Kestrel, "sockets:ioQueueCount", ["1", "0"], "Kestrel's socket I/O queues (default min(cores, 16); 0 = the thread pool)", "kestrel.sockets.ioQueueCount"),
+        new("wait-for-data", KnobKind.Kestrel, "sockets:waitForDataBeforeAllocatingBuffer", ["false"], "rent a read buffer before data is there (default: wait)", "kestrel.sockets.waitForDataBeforeAllocatingBuffer"),
+        new("client-multiple-connections", KnobKind.Client, "enableMultipleHttp2Connections", ["false"], "SocketsHttpHandler opens more HTTP/2 connections when streams run out", "-"),
+        new("client-stream-window", KnobKind.Client, "initialHttp2StreamWindowSize", ["4194304", "16777216"], "SocketsHttpHandler's HTTP/2 stream receive window (default 64 KiB)", "-"),
+    ];
+
+    /// <summary>The knob named <paramref name="name"/>, or a FormatException naming the ones there are.</summary>
+    public static Knob Named(string name) => All.FirstOrDefault(k => k.Name == name)
+        ?? throw new FormatException($"knob {name}: allowed {string.Join(", ", All.Select(k => k.Name))}");
+
+    internal static string AsCode(Knob knob, string value) => knob.Setting switch
+    {
+        "DOTNET_gcServer" => $"<ServerGarbageCollection>{Bool(value)}</ServerGarbageCollection>   <!-- csproj -->",
+        "DOTNET_gcConcurrent" => $"<ConcurrentGarbageCollection>{Bool(value)}</ConcurrentGarbageCollection>   <!-- csproj -->",
+        "DOTNET_GCDynamicAdaptationMode" => $"<GarbageCollectionAdaptationMode>{value}</GarbageCollectionAdaptationMode>   <!-- csproj -->",
+        "DOTNET_GCHeapCount" => $"\"System.GC.HeapCount\": {Convert.ToInt32(value, 16)}   // runtimeconfig.template.json, configProperties",
+        "DOTNET_GCConserveMemory" => $"\"System.GC.ConserveMemory\": {value}   // runtimeconfig.template.json, configProperties",
+        "DOTNET_TieredPGO" => $"<TieredPGO>{Bool(value)}</TieredPGO>   <!-- csproj -->",
+        "DOTNET_TieredCompilation" => $"<TieredCompilation>{Bool(value)}</TieredCompilation>   <!-- csproj -->",
+        "DOTNET_ThreadPool_ForceMinWorkerThreads" => $"ThreadPool.SetMinThreads({Convert.ToInt32(value, 16)}, {Convert.ToInt32(value, 16)});   // Program.cs, first line",
+        _ when knob.Kind == KnobKind.HostRuntime => $"{knob.Setting}={value}   # the service's environment (no project property reads it)",
+        _ when knob.Setting.StartsWith("sockets:", StringComparison.Ordinal) =>
+            $"builder.WebHost.UseSockets(o => o.{Pascal(knob.Setting["sockets:".Length..])} = {value});   // Program.cs",
+        _ when knob.Kind == KnobKind.Kestrel =>
+            $"builder.WebHost.ConfigureKestrel(o => o.Limits.Http2.{Pascal(knob.Setting)} = {value});   // Program.cs",
+        _ => $"new SocketsHttpHandler {{ {Pascal(knob.Setting)} = {value} }}   // GrpcChannelOptions.HttpHandler",
+    };
+
+    private static string Bool(string value) => value is "1" or "true" ? "true" : "false";
+
+    private static string Pascal(string name) => name == "ioQueueCount" ? "IOQueueCount" : char.ToUpperInvariant(name[0]) + name[1..];
+}

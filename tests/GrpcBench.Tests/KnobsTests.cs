@@ -1,0 +1,79 @@
+using GrpcBench.Load;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+using GrpcBench.Tests.Infrastructure;
+
+namespace GrpcBench.Tests;
+
+/// <summary>The advisor's knobs: how each reaches a configuration, the code it hands over, and that the host runs with it.</summary>
+public class KnobsTests
+{
+    private static readonly LoadConfiguration Kestrel = new(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None,
+        Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+
+    [Fact]
+    public void A_knob_lands_where_it_acts_on_top_of_what_the_configuration_already_sets()
+    {
+        var both = Knobs.Named("inline-scheduling").Apply(Knobs.Named("gc-server").Apply(Kestrel, "0"), "true");
+        var client = Knobs.Named("client-stream-window").Apply(both, "4194304");
+
+        Assert.Equal("0", client.HostEnvironment!["DOTNET_gcServer"]);
+        Assert.Equal("true", client.KestrelSettings["sockets:unsafePreferInlineScheduling"]);
+        Assert.Equal("4194304", client.ClientSettings["initialHttp2StreamWindowSize"]);
+        Assert.Equal("kestrel/grpc-net net10.0 default sockets:unsafePreferInlineScheduling=true DOTNET_gcServer=0 initialHttp2StreamWindowSize=4194304 h2c", client.Label);
+        Assert.Empty(Kestrel.KestrelSettings);
+    }
+
+    [Fact]
+    public void Each_knob_hands_over_the_line_that_keeps_it()
+    {
+        Assert.Equal("<ServerGarbageCollection>false</ServerGarbageCollection>   <!-- csproj -->", Knobs.Named("gc-server").AsCode("0"));
+        Assert.Equal("\"System.GC.HeapCount\": 2   // runtimeconfig.template.json, configProperties", Knobs.Named("gc-heap-count").AsCode("2"));
+        Assert.Equal("builder.WebHost.UseSockets(o => o.IOQueueCount = 1);   // Program.cs", Knobs.Named("io-queues").AsCode("1"));
+        Assert.Equal("builder.WebHost.ConfigureKestrel(o => o.Limits.Http2.InitialStreamWindowSize = 4194304);   // Program.cs", Knobs.Named("stream-window").AsCode("4194304"));
+        Assert.Equal("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1   # the service's environment (no project property reads it)",
+            Knobs.Named("sockets-inline-completions").AsCode("1"));
+        Assert.Equal("new SocketsHttpHandler { EnableMultipleHttp2Connections = false }   // GrpcChannelOptions.HttpHandler", Knobs.Named("client-multiple-connections").AsCode("false"));
+        Assert.All(Knobs.All, knob => Assert.All(knob.Values, value => Assert.False(string.IsNullOrWhiteSpace(knob.AsCode(value)))));
+        Assert.Equal(Knobs.All.Count, Knobs.All.Select(k => k.Name).Distinct().Count());
+    }
+
+    [Fact]
+    public void An_unknown_knob_is_named_with_the_ones_there_are()
+    {
+        var error = Assert.Throws<FormatException>(() => Knobs.Named("turbo"));
+
+        Assert.StartsWith("knob turbo: allowed gc-server, gc-concurrent", error.Message);
+    }
+
+    public static TheoryData<string> HostKnobs() => [.. Knobs.All.Where(k => k.Kind != KnobKind.Client).Select(k => k.Name)];
+
+    [Theory]
+    [MemberData(nameof(HostKnobs))]
+    public async Task The_host_reports_each_knob_of_its_own_as_it_runs_with_it(string name)
+    {
+        var knob = Knobs.Named(name);
+        var value = knob.Values[0];
+        var configuration = knob.Apply(Kestrel, value);
+
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0",
+            [.. configuration.KestrelSettings.SelectMany(s => new[] { $"--kestrel:{s.Key}", s.Value })])
+        {
+            Environment = configuration.HostEnvironment ?? new Dictionary<string, string>(),
+        });
+
+        var reported = knob.ReadBack.StartsWith("kestrel.", StringComparison.Ordinal)
+            ? host.Ready.Setting(knob.ReadBack)?.ToString()
+            : host.Ready.RuntimeKnobs!.GetValueOrDefault(knob.ReadBack);
+        Assert.True(reported is not null, $"{knob.ReadBack} not in the ready line: {string.Join(", ", host.Ready.RuntimeKnobs!.Keys)}");
+        Assert.Equal(Expected(knob, value), reported, ignoreCase: true);
+    }
+
+    /// <summary>What the process says for the value asked: the GC's own booleans and numbers, thread counts in decimal, else the value.</summary>
+    private static string Expected(Knob knob, string value) => knob.ReadBack switch
+    {
+        "gc.ServerGC" or "gc.ConcurrentGC" => value == "1" ? "True" : "False",
+        "gc.HeapCount" or "threadPool.minWorkerThreads" => Convert.ToInt32(value, 16).ToString(),
+        _ => value,
+    };
+}
