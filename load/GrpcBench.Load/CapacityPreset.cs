@@ -25,24 +25,24 @@ public static class CapacityPreset
 
     public static IReadOnlyList<CapacityMix> Mixes(CapacityOptions options, bool quick)
     {
-        // Probes short enough that a search fits its budget, long enough for a steady phase: 2 s (quick: 1 s) after 1 s of warm-up.
+        // Probes short enough that a search fits its budget, long enough for a steady phase: 2 s (quick: 1 s) after 1 s of
+        // warm-up; getInt's 1 s holds thousands of calls already.
         var probeSeconds = quick ? 1 : 2;
         // A call beyond its SLO is a miss already (its latency counts from its scheduled start, the deadline from its
         // actual one): the deadline only bounds how long a probe drains, and the first failed call ends the probe.
         var deadline = (int)Math.Clamp(Math.Ceiling(1.5 * Math.Max(options.Slo.UploadP99Ms, options.Slo.GetIntP99Ms) / 1000), 2, 60);
         var budget = TimeSpan.FromSeconds(quick ? 45 : 90);
-        var probeTime = TimeSpan.FromSeconds(1 + probeSeconds + 1.5);
         // Uploads start near 128 MiB/s (a power of two per second: 32/s of 4 MiB, 8/s of 20 MiB), getInt at 4,000/s: below
         // every stack's capacity here by a margin (the common rate is one of these rungs), so that few doublings reach it.
         var uploadStart = Math.Pow(2, Math.Max(-2, Math.Round(Math.Log2(128.0 * 1024 * 1024 / options.PayloadBytes))));
-        SearchLimits Limits(double start, double min, double max) => new(start, min, max, quick ? 0.1 : 0.05, 14, budget, probeTime);
+        SearchLimits Limits(double start, double min, double max, int seconds) => new(start, min, max, quick ? 0.1 : 0.05, 14, budget, TimeSpan.FromSeconds(1 + seconds + 1.5));
         var load = new LoadShape([], options.PayloadBytes, 1, deadline) { Arrivals = options.Arrivals, StopAtFirstFailure = true };
         var all = new Dictionary<string, CapacityMix>
         {
-            [Uploads] = new(Uploads, ScenarioNames.SendLargeData, load with { Scenarios = [ScenarioNames.SendLargeData] }, Limits(uploadStart, 0.25, 1_000), probeSeconds),
-            [GetInt] = new(GetInt, ScenarioNames.GetInt, load with { Scenarios = [ScenarioNames.GetInt], PayloadBytes = 0 }, Limits(4_000, 10, 50_000), probeSeconds),
+            [Uploads] = new(Uploads, ScenarioNames.SendLargeData, load with { Scenarios = [ScenarioNames.SendLargeData] }, Limits(uploadStart, 0.25, 1_000, probeSeconds), probeSeconds),
+            [GetInt] = new(GetInt, ScenarioNames.GetInt, load with { Scenarios = [ScenarioNames.GetInt], PayloadBytes = 0 }, Limits(4_000, 10, 50_000, 1), 1),
             [Mixed] = new(Mixed, ScenarioNames.SendLargeData, load with { Scenarios = [ScenarioNames.SendLargeData, ScenarioNames.GetInt], GetIntPerSecond = options.GetIntBeside },
-                Limits(uploadStart, 0.25, 1_000), probeSeconds),
+                Limits(uploadStart, 0.25, 1_000, probeSeconds), probeSeconds),
         };
         return options.Mixes.Select(name => all[name]).ToList();
     }
@@ -81,7 +81,8 @@ public static class CapacityPreset
         var searches = Searches(plan, mixes);
         var schedule = Schedule(searches, options.Repeat);
         var total = schedule.Count;
-        var estimate = mixes[0].Limits.ProbeTime * (7 * searches.Count + 3 * (total - searches.Count));
+        // About 7 probes for a search doubling from the first rung, 5 for one stepping from a guess (all but the first of its kind).
+        var estimate = TimeSpan.FromSeconds(schedule.Select((s, i) => s.Mix.Limits.ProbeTime.TotalSeconds * (schedule.Take(i).Any(e => e.Mix == s.Mix) ? 5 : 7)).Sum());
         var worst = mixes[0].Limits.Budget * total;
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"capacity: {searches.Select(s => s.Configuration.Label).Distinct().Count()} configurations, mixes {string.Join(", ", mixes.Select(m => m.Name))}, "
@@ -104,10 +105,9 @@ public static class CapacityPreset
             // Fixed after the first round: the later ones probe it first, so that cost and latency there have their repeats too.
             if (repeat == 2 && commonRates.Count == 0)
                 foreach (var each in mixes) commonRates[each.Name] = CapacityTable.CommonRate([.. results.Where(r => r.Capacity?.Mix == each.Name)]);
-            var earlier = results.Where(r => r.Capacity?.Mix == mix.Name && r.Configuration.Label == Labelled(configuration, mix).Label && r.Capacity.CallsPerSecond is not null)
-                .Select(r => r.Capacity!.CallsPerSecond!.Value).Order().ToList();
-            double? guess = earlier.Count > 0 ? earlier[earlier.Count / 2] : null;
-            var common = commonRates.GetValueOrDefault(mix.Name);
+            var guess = Guess(results, mix, configuration, mixes);
+            // A search that steps from a guess probes the first rung too, so that the rung stays common to all.
+            var common = commonRates.GetValueOrDefault(mix.Name) ?? (guess is null ? null : mix.Limits.StartPerSecond);
             var title = $"[{results.Count + 1}/{total}, {Minutes(clock.Elapsed)}] repeat {repeat}, {mix.Name}: {Labelled(configuration, mix).Label}";
             var result = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(configuration, mix, options.Slo, plan.Cpus,
                 onProgress, cancellationToken, guess: guess, first: common));
@@ -130,6 +130,29 @@ public static class CapacityPreset
         console.WriteLine($"took {Minutes(clock.Elapsed)}; results: {folder}");
         var noCapacity = summary.Capacity.Mixes.SelectMany(m => m.Rows).Where(r => r.Capacity is null && r.Configuration.Kind == ConfigurationKind.Grpc).ToList();
         return status == "completed" && noCapacity.Count == 0 ? 0 : 1;
+    }
+
+    /// <summary>
+    /// Where a search starts stepping from instead of doubling from the first rung: the median capacity of the
+    /// configuration's earlier repeats; before it has any, the capacity of the same configuration on another runtime, or
+    /// (for the mixed mix) of its uploads alone, close enough that stepping takes fewer probes; null for the floors and
+    /// for the first search of its kind.
+    /// </summary>
+    public static double? Guess(IReadOnlyList<ConfigurationResult> results, CapacityMix mix, LoadConfiguration configuration, IReadOnlyList<CapacityMix> mixes)
+    {
+        static double? Median(IEnumerable<ConfigurationResult> runs)
+        {
+            var capacities = runs.Where(r => r.Capacity?.CallsPerSecond is not null).Select(r => r.Capacity!.CallsPerSecond!.Value).Order().ToList();
+            return capacities.Count > 0 ? capacities[capacities.Count / 2] : null;
+        }
+
+        bool Same(ConfigurationResult run, CapacityMix of, bool anyRuntime) => run.Capacity?.Mix == of.Name && run.Configuration.Label ==
+            Labelled(anyRuntime ? configuration with { HostRuntime = run.Configuration.HostRuntime, ClientRuntime = run.Configuration.ClientRuntime } : configuration, of).Label;
+
+        if (Median(results.Where(r => Same(r, mix, anyRuntime: false))) is { } own) return own;
+        if (configuration.Kind != ConfigurationKind.Grpc) return null;
+        if (Median(results.Where(r => Same(r, mix, anyRuntime: true))) is { } otherRuntime) return otherRuntime;
+        return mix.Name == Mixed && mixes.FirstOrDefault(m => m.Name == Uploads) is { } uploads ? Median(results.Where(r => Same(r, uploads, anyRuntime: false))) : null;
     }
 
     private static LoadConfiguration Labelled(LoadConfiguration configuration, CapacityMix mix) =>

@@ -1,3 +1,4 @@
+using GrpcBench.Load.Engine;
 using GrpcBench.Load;
 using GrpcBench.Load.Results;
 
@@ -56,6 +57,32 @@ public class CapacityPresetTests
         Assert.Equal(2, CapacityOptions.Default(quick: true).Repeat);
         Assert.All(searches, s => Assert.Equal("net10.0", s.Configuration.HostRuntime));
         Assert.Equal(32, searches.First(s => s.Mix.Name == "uploads").Mix.Limits.StartPerSecond);
+    }
+
+    [Fact]
+    public void A_search_steps_from_its_own_earlier_repeats_else_from_the_same_configuration_on_another_runtime_else_from_its_uploads_alone()
+    {
+        var searches = Searches(quick: false);
+        var mixes = searches.Select(s => s.Mix).Distinct().ToList();
+        var (uploads, mixed) = (mixes.Single(m => m.Name == "uploads"), mixes.Single(m => m.Name == "mixed"));
+        var kestrel8 = searches.First(s => s.Configuration.Label == "kestrel/grpc-net net8.0 default h2c").Configuration;
+        var kestrel10 = searches.First(s => s.Configuration.Label == "kestrel/grpc-net net10.0 default h2c").Configuration;
+        var core10 = searches.First(s => s.Configuration.Label == "grpc-core/grpc-core net10.0 h2c").Configuration;
+        var floor = searches.First(s => s.Configuration.Kind != ConfigurationKind.Grpc).Configuration;
+        ConfigurationResult Found(CapacityMix mix, LoadConfiguration configuration, double capacity) =>
+            ConfigurationRun.Outcome(configuration with { Scenarios = mix.Load.Scenarios, PayloadBytes = mix.Load.PayloadBytes }, "ok", "") with
+            {
+                Capacity = new CapacityResult(mix.Searched, capacity, CapacitySlo.Default, Arrivals.Uniform, 0.05, CapacitySearch.ByResolution, [], Mix: mix.Name),
+            };
+
+        Assert.Null(CapacityPreset.Guess([], uploads, kestrel10, mixes));
+        List<ConfigurationResult> results = [Found(uploads, kestrel8, 18), Found(uploads, core10, 45)];
+        Assert.Equal(18, CapacityPreset.Guess(results, uploads, kestrel10, mixes));
+        Assert.Equal(45, CapacityPreset.Guess(results, mixed, core10, mixes));
+        Assert.Null(CapacityPreset.Guess(results, mixed, kestrel10, mixes));
+        Assert.Null(CapacityPreset.Guess(results, uploads, floor, mixes));
+        results.AddRange([Found(uploads, kestrel10, 16), Found(uploads, kestrel10, 20), Found(uploads, kestrel10, 17)]);
+        Assert.Equal(17, CapacityPreset.Guess(results, uploads, kestrel10, mixes));
     }
 
     private static string Key((CapacityMix Mix, LoadConfiguration Configuration) search) => $"{search.Mix.Name}: {search.Configuration.Label}";
