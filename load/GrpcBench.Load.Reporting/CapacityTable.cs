@@ -72,7 +72,7 @@ public static class CapacityTable
         }
 
         // Held or not: a repeat that missed at the common rate shows its fails before its percentiles.
-        var atCommon = common is { } rate ? ok.Select(r => r.Capacity!.Probes.FirstOrDefault(pr => pr.OfferedPerSecond == rate)).OfType<CapacityProbe>().ToList() : [];
+        var atCommon = common is { } rate ? ok.Select(r => r.Capacity!.Probes.LastOrDefault(pr => pr.OfferedPerSecond == rate)).OfType<CapacityProbe>().ToList() : [];
         var scenarios = atCommon.SelectMany(pr => pr.Scenarios.Select(s => s.Name)).Distinct();
         var latency = scenarios.Select(name =>
         {
@@ -98,7 +98,7 @@ public static class CapacityTable
     private static double? CapacityTimesCost(ConfigurationResult run, double? common)
     {
         if (run.Capacity is not { CallsPerSecond: { } capacity } c || common is null || run.Cpus?.Host is not { } hostCpus) return null;
-        var probe = c.Probes.FirstOrDefault(p => p.OfferedPerSecond == common);
+        var probe = c.Probes.LastOrDefault(p => p.OfferedPerSecond == common);
         if (probe?.ServerCpuSeconds is not { } cpu || probe.Scenario(c.Scenario) is not { Invocations: > 0 } searched) return null;
         return capacity * cpu / searched.Invocations / GrpcBench.Orchestration.CpuAffinity.Parse(hostCpus).Count;
     }

@@ -17,6 +17,9 @@ public sealed record LoadRunSummary(
 {
     /// <summary>With the capacity preset: the table over the repeats.</summary>
     public CapacitySummary? Capacity { get; init; }
+
+    /// <summary>With the advise preset: what it found, per runtime.</summary>
+    public IReadOnlyList<AdviceSummary>? Advice { get; init; }
 }
 
 /// <param name="Simulations">e.g. ["ramping inject to 50 per 1 s over 30 s", "ramping inject to 20 per 1 s over 30 s"].</param>

@@ -26,6 +26,9 @@ public static class CapacitySearch
     public const string HighestHeld = "highest rate held";
     public const string Cancelled = "cancelled";
 
+    /// <summary>A miss at or below this fraction of the guess is probed again before it counts.</summary>
+    public const double SuspectBelow = 0.8;
+
     /// <param name="guess">
     /// Where an earlier search of the same configuration ended: the search starts there and steps by the resolution,
     /// doubling the step each time (5 %, 10 %, 20 % ...), instead of doubling from the start rate.
@@ -40,6 +43,8 @@ public static class CapacitySearch
         // to a rate far below would take more probes than stepping.
         double? held = null, missed = null, heldStepping = null;
         var step = 0;
+        // Rates probed, a rate probed again counting once.
+        var tried = 0;
         double Step() => guess is null ? 2 : 1 + limits.Resolution * Math.Pow(2, step++);
         var rate = Round(first ?? guess ?? limits.StartPerSecond);
         while (true)
@@ -49,17 +54,25 @@ public static class CapacitySearch
             if (probes.Count > 0 && clock.Elapsed + limits.ProbeTime > limits.Budget) return new(held, ByBudget, probes);
 
             var result = await probe(rate);
+            tried++;
+            if (!result.Held && guess is { } earlier && rate <= SuspectBelow * earlier && probes.Count + 1 < limits.MaxProbes)
+            {
+                // Far below what an earlier search held: one slow call (a GC pause, a late timer) would otherwise end the
+                // search there. The rate is probed once more, and the second probe decides.
+                probes.Add(result);
+                result = await probe(rate);
+            }
             probes.Add(result);
             if (result.Held)
             {
                 held = Math.Max(held ?? 0, rate);
-                if (first is null || probes.Count > 1) heldStepping = Math.Max(heldStepping ?? 0, rate);
+                if (first is null || tried > 1) heldStepping = Math.Max(heldStepping ?? 0, rate);
             }
             else missed = Math.Min(missed ?? double.MaxValue, rate);
             var low = guess is null ? held : heldStepping;
 
             double next;
-            if (first is not null && probes.Count == 1 && Round(guess ?? limits.StartPerSecond) is var start && start != rate
+            if (first is not null && tried == 1 && Round(guess ?? limits.StartPerSecond) is var start && start != rate
                 && (held is null ? start < rate : start > rate))
             {
                 next = start;

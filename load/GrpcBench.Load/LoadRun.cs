@@ -23,6 +23,7 @@ public static class LoadRun
             return 2;
         }
 
+        if (plan.Advise is { } advise) return await AdvisePreset.RunAsync(plan, advise, plan.Quick, folder, commandLine, console, cancellationToken);
         if (plan.Capacity is { } capacity) return await CapacityPreset.RunAsync(plan, capacity, plan.Quick, folder, commandLine, console, cancellationToken);
 
         var configurations = plan.Configurations();

@@ -64,13 +64,15 @@ var mixes = List("--mixes", "capacity: the scenario mixes searched", [.. Capacit
 Option<int?> sloUpload = new("--slo-upload-ms") { Description = "capacity: the p99 bound of sendLargeData, ms, 1-600,000 (1000)" };
 Option<int?> sloGetInt = new("--slo-getint-ms") { Description = "capacity: the p99 bound of getInt, alone or beside uploads, ms, 1-600,000 (50)" };
 Option<double?> capacityThreshold = new("--threshold") { Description = "capacity: the relative difference a decision against Grpc.Core must exceed, 0.01-1 (0.1 = 10 %)" };
+Option<string[]> knobs = new("--knobs") { Description = $"advise: the knobs screened (default: all): {string.Join(", ", Knobs.All.Select(k => k.Name))}", AllowMultipleArgumentsPerToken = true };
+Option<double?> budgetMinutes = new("--budget-minutes") { Description = "advise: the time the run may take, minutes, 1-600 (30; quick: 5)" };
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
 
 var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
     kestrelSetting, hostEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
-    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, output,
+    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
@@ -81,16 +83,24 @@ root.SetAction(async (parse, cancellationToken) =>
         var spacing = parse.GetValue(arrivals) == "poisson" ? GrpcBench.Load.Engine.Arrivals.Poisson : GrpcBench.Load.Engine.Arrivals.Uniform;
         // Checked first, so that a bad value is named before anything else the command line holds.
         var repeats = parse.GetValue(repeat) is { } repeatsGiven ? Within("--repeat", repeatsGiven, 1, 20) : (int?)null;
-        if (defaults.Preset != Presets.Capacity)
+        var searching = defaults.Preset is Presets.Capacity or Presets.Advise;
+        if (!searching)
         {
             foreach (var (option, given) in new (string, bool)[] { ("--mixes", parse.GetValue(mixes) is { Length: > 0 }),
                          ("--slo-upload-ms", parse.GetValue(sloUpload) is not null), ("--slo-getint-ms", parse.GetValue(sloGetInt) is not null), ("--threshold", parse.GetValue(capacityThreshold) is not null) })
-                if (given) throw new FormatException($"{option}: allowed with --preset capacity only");
+                if (given) throw new FormatException($"{option}: allowed with --preset capacity or advise only");
+        }
+        if (defaults.Preset != Presets.Advise)
+        {
+            foreach (var (option, given) in new (string, bool)[] { ("--knobs", parse.GetValue(knobs) is { Length: > 0 }), ("--budget-minutes", parse.GetValue(budgetMinutes) is not null) })
+                if (given) throw new FormatException($"{option}: allowed with --preset advise only");
         }
         CapacityOptions? capacityOptions = null;
-        if (defaults.Preset == Presets.Capacity)
+        AdviseOptions? adviseOptions = null;
+        if (searching)
         {
-            var capacityDefaults = CapacityOptions.Default(parse.GetValue(quick));
+            var adviseDefaults = AdviseOptions.Default(parse.GetValue(quick));
+            var capacityDefaults = defaults.Preset == Presets.Advise ? adviseDefaults.Capacity : CapacityOptions.Default(parse.GetValue(quick));
             capacityOptions = capacityDefaults with
             {
                 Mixes = Chosen(parse, mixes, capacityDefaults.Mixes),
@@ -102,6 +112,20 @@ root.SetAction(async (parse, cancellationToken) =>
                 PayloadBytes = parse.GetValue(payload) is { } capacityMib ? Within("--payload-mib", capacityMib, 1, 200) * 1024 * 1024 : capacityDefaults.PayloadBytes,
                 GetIntBeside = parse.GetValue(getIntRate) is { } beside ? Within("--getint-rate", beside, 1, 10_000) : capacityDefaults.GetIntBeside,
             };
+            if (defaults.Preset == Presets.Advise)
+            {
+                if (capacityOptions.Mixes.Count != 1) throw new FormatException($"--mixes {string.Join(",", capacityOptions.Mixes)}: advise searches one mix: allowed {string.Join(", ", CapacityPreset.MixNames)}");
+                adviseOptions = adviseDefaults with
+                {
+                    Knobs = parse.GetValue(knobs) is { Length: > 0 } named ? [.. named.SelectMany(Split).Select(n => Knobs.All.Any(k => k.Name == n) ? n
+                        : throw new FormatException($"--knobs {n}: allowed {string.Join(", ", Knobs.All.Select(k => k.Name))}")).Distinct()] : adviseDefaults.Knobs,
+                    ConfirmRepeats = repeats ?? adviseDefaults.ConfirmRepeats,
+                    Threshold = capacityOptions.Threshold,
+                    BudgetMinutes = parse.GetValue(budgetMinutes) is { } minutes ? (minutes is >= 1 and <= 600 ? minutes : throw new FormatException($"--budget-minutes {minutes}: allowed 1 to 600")) : adviseDefaults.BudgetMinutes,
+                    Capacity = capacityOptions,
+                };
+                capacityOptions = null;
+            }
         }
         var load = defaults.Load with
         {
@@ -143,8 +167,9 @@ root.SetAction(async (parse, cancellationToken) =>
                 ? CpuPlacement.Parse([.. placement.SelectMany(p => p.Split(' ', StringSplitOptions.RemoveEmptyEntries))], CpuAffinity.OfThisProcess())
                 : CpuPlacement.Default(CpuAffinity.OfThisProcess()),
             Capacity = capacityOptions,
-            // The capacity preset keeps its repeats in its options; the others run each configuration this many times.
-            Repeat = capacityOptions is null ? repeats ?? 1 : 1,
+            Advise = adviseOptions,
+            // The capacity and advise presets keep their repeats in their options; the others run each configuration this many times.
+            Repeat = capacityOptions is null && adviseOptions is null ? repeats ?? 1 : 1,
             Quick = parse.GetValue(quick),
         };
     }

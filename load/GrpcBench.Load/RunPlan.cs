@@ -46,6 +46,9 @@ public sealed record RunPlan(
     /// <summary>With the capacity preset: its mixes, repeats, arrivals, SLO and threshold.</summary>
     public CapacityOptions? Capacity { get; init; }
 
+    /// <summary>With the advise preset: its knobs, budget and mix.</summary>
+    public AdviseOptions? Advise { get; init; }
+
     /// <summary>Runtime knobs of the Kestrel hosts as environment variables (--host-env DOTNET_gcServer=0); empty for none.</summary>
     public IReadOnlyDictionary<string, string> HostEnvironment { get; init; } = new Dictionary<string, string>();
 
@@ -150,7 +153,10 @@ public static class Presets
     /// <summary>The highest steady rate each configuration holds within an SLO, for uploads, getInt and both, repeated: which settings close the gap.</summary>
     public const string Capacity = "capacity";
 
-    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink, Capacity];
+    /// <summary>Which settings close the gap: every knob screened against Kestrel's defaults, the winners combined and confirmed beside Grpc.Core.</summary>
+    public const string Advise = "advise";
+
+    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink, Capacity, Advise];
 
     /// <summary>Each transfer read over and over for 6 s after a 2 s warm-up; a stream of 1,000,000 records takes seconds, hence the 60 s deadline.</summary>
     public static readonly LoadShape StreamingLoad = new([new(1, 6, Constant: true)], 0, 2, 60) { Scenarios = [ScenarioNames.StreamRecords], RecordCount = 100_000 };
@@ -196,6 +202,8 @@ public static class Presets
         Capacity => new(Capacity, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,
             [Compression.None], [Transport.H2c], quick ? ["default"] : ["default", "large-windows"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), quick ? [] : [ConfigurationKind.RawHttp2, ConfigurationKind.RawTcp], QuickLoad),
+        Advise => new(Advise, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, ["net10.0"], null,
+            [Compression.None], [Transport.H2c], ["default"], ["default"], new Dictionary<string, string>(), new Dictionary<string, string>(), [], QuickLoad),
         Sweep => new(Sweep, [ServerStack.Kestrel], [ClientStack.GrpcNet], RunPlan.MatchedPairs, [quick ? "net10.0" : "net8.0"], null, [Compression.None], [Transport.H2c], ["default"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), [], quick ? QuickLoad : SeedLoad),
         _ => new(Seed, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,

@@ -30,6 +30,28 @@ public class CapacitySearchTests
     }
 
     [Fact]
+    public async Task A_miss_far_below_what_an_earlier_search_held_is_probed_again_and_the_second_probe_decides()
+    {
+        var offered = new List<double>();
+        var flaky = true;
+        Task<CapacityProbe> OnceSlowAtTheCommonRate(double rate)
+        {
+            offered.Add(rate);
+            var missed = rate > 20 || (rate == 8 && flaky);
+            if (rate == 8) flaky = false;
+            return Task.FromResult(new CapacityProbe(rate, missed ? "p99 too high" : null, [], 1, 1, 10, 0));
+        }
+
+        var outcome = await CapacitySearch.RunAsync(Limits, OnceSlowAtTheCommonRate, CancellationToken.None, guess: 19, first: 8);
+
+        Assert.Equal([8, 8, 19], offered.Take(3));
+        Assert.InRange(outcome.CallsPerSecond!.Value, 19, 20);
+        Assert.Equal(offered.Count, outcome.Probes.Count);
+        // A miss near the guess counts at once: no rate but the first is probed twice.
+        Assert.Equal(offered.Where(rate => rate != 8).Distinct().Count(), offered.Count(rate => rate != 8));
+    }
+
+    [Fact]
     public async Task A_start_rate_that_misses_halves_until_one_holds()
     {
         var offered = new List<double>();

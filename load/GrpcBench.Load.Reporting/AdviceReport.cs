@@ -1,0 +1,139 @@
+using System.Globalization;
+using System.Text;
+using GrpcBench.Load.Reporting.Charts;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>
+/// advice/advice.md of the advise preset: per runtime, the recommended combination confirmed beside the default and
+/// Grpc.Core, every knob value ranked with its verdict and intervals, and the settings as code a team pastes.
+/// </summary>
+public static class AdviceReport
+{
+    public const string Folder = "advice", FileName = "advice.md";
+
+    /// <summary>Writes advice.md and one chart per runtime into <paramref name="folder"/>/advice; returns their paths.</summary>
+    public static IReadOnlyList<string> Write(string folder, LoadRunSummary summary)
+    {
+        var advice = Path.Combine(folder, Folder);
+        Directory.CreateDirectory(advice);
+        var files = new List<string> { Path.Combine(advice, FileName) };
+        File.WriteAllText(files[0], Render(summary));
+        foreach (var runtime in summary.Advice ?? [])
+        {
+            var path = Path.Combine(advice, ChartName(runtime));
+            File.WriteAllBytes(path, HorizontalBars.Png(Chart(runtime)));
+            files.Add(path);
+        }
+        return files;
+    }
+
+    public static string Render(LoadRunSummary summary)
+    {
+        var md = new StringBuilder();
+        MarkdownReport.Setup(md, summary);
+        foreach (var advice in summary.Advice ?? []) Runtime(md, advice);
+        md.AppendLine("## What this cannot see");
+        md.AppendLine();
+        md.AppendLine("- One machine, loopback: no network latency or bandwidth limit, no other tenants; host and load worker pinned to their own CPUs.");
+        md.AppendLine("- Knobs are screened one at a time on top of the defaults; two knobs that help only together are not found, and the combination is built greedily.");
+        md.AppendLine("- \"No effect found\" means within the interval shown, at the threshold; smaller effects than the run could resolve may exist.");
+        md.AppendLine("- Client runtime knobs (the load worker's GC and thread pool) are not screened; the client knobs here are SocketsHttpHandler settings.");
+        return md.ToString();
+    }
+
+    private static void Runtime(StringBuilder md, AdviceSummary advice)
+    {
+        var screening = advice.ScreeningPerSecond is { } rate ? CapacityReport.Rate(rate) + "/s" : "-";
+        md.AppendLine($"## {advice.Workload} on {advice.Runtime}");
+        md.AppendLine();
+        md.AppendLine($"Kestrel + grpc-dotnet with its defaults held {(advice.DefaultCapacity is { } c ? CapacityReport.Rate(c) + "/s" : "no rate")} (first search). "
+                      + $"Every knob value was searched on top of the defaults, each search probing {screening} first (where host CPU per call and p99 are "
+                      + $"compared, below saturation), then its capacity; verdicts at ±{advice.Threshold * 100:0.#} % (two one-sided tests, α 0.05, from two "
+                      + "searches a side; a value searched once counts as \"no effect found\" only within half the threshold). Ratios are value / default, "
+                      + $"with the range of every search pair (a 95 % interval from 6 a side). The run took {advice.Minutes:0.#} min.");
+        md.AppendLine();
+
+        md.AppendLine("### Recommended");
+        md.AppendLine();
+        if (advice.Recommended.Count == 0) md.AppendLine("Nothing: no knob helped beyond the threshold. Keep the defaults; see the table for what was tried.");
+        else foreach (var choice in advice.Recommended) md.AppendLine($"- `{choice.Knob}` = {choice.Value} ({choice.Setting})");
+        md.AppendLine();
+        if (advice.Confirmed.Count > 0)
+        {
+            md.AppendLine("Confirmed in one interleaved, repeated run:");
+            md.AppendLine();
+            MarkdownTable.Append(md, ["configuration", "capacity /s", "vs default", "vs Grpc.Core", "vs default, decided", $"p99 at {screening}, ms", "host CPU ms/call", "host peak RSS MiB"],
+                [false, true, true, true, false, true, true, true],
+                advice.Confirmed.Select(r => (IReadOnlyList<string>)[$"{r.Name}: {r.Label}", Figure(r.Capacity, "#,##0.#"), Times(r.VersusDefault), Times(r.VersusGrpcCore), r.Decision ?? "-",
+                    Figure(r.P99AtScreening, "#,##0.#"), Figure(r.ServerCpuMsPerCall, "0.00"), Figure(r.ServerRssMiB, "#,##0")]));
+            md.AppendLine();
+        }
+
+        md.AppendLine("### Every knob value, ranked");
+        md.AppendLine();
+        md.AppendLine($"![capacity per knob value]({ChartName(advice)})");
+        md.AppendLine();
+        MarkdownTable.Append(md, ["knob", "value", "verdict", "capacity vs default", "host CPU/call vs default", $"p99 at {screening} vs default", "client CPU/call vs default",
+                "host peak RSS vs default", "searches", "the host reported", "what it is"],
+            [false, false, false, true, true, true, true, true, true, false, false],
+            advice.Knobs.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, k.Choice.Value, Verdict(k), Times(k.Capacity, k.CapacityDecision), Times(k.ServerCpu, k.ServerCpuDecision),
+                Times(k.P99), Times(k.ClientCpu), Times(k.ServerRss), k.Searches.ToString(CultureInfo.InvariantCulture), k.Reported ?? "-", k.Meaning]));
+        md.AppendLine();
+
+        md.AppendLine("### Settings as code");
+        md.AppendLine();
+        if (advice.Recommended.Count == 0)
+        {
+            md.AppendLine("None to keep.");
+            md.AppendLine();
+        }
+        else
+        {
+            foreach (var group in advice.Recommended.GroupBy(Where))
+            {
+                md.AppendLine($"{group.Key}:");
+                md.AppendLine();
+                md.AppendLine("```");
+                foreach (var choice in group) md.AppendLine(choice.Code);
+                md.AppendLine("```");
+                md.AppendLine();
+            }
+        }
+        foreach (var note in advice.Notes) md.AppendLine($"- {note}");
+        if (advice.Notes.Count > 0) md.AppendLine();
+    }
+
+    /// <summary>Where a line goes, from the comment it carries.</summary>
+    private static string Where(KnobChoice choice) => choice.Code switch
+    {
+        var code when code.Contains("<!-- csproj -->", StringComparison.Ordinal) => "The service's project file (csproj), in a PropertyGroup",
+        var code when code.Contains("runtimeconfig.template.json", StringComparison.Ordinal) => "runtimeconfig.template.json, under configProperties",
+        var code when code.Contains("GrpcChannelOptions", StringComparison.Ordinal) => "The client: the SocketsHttpHandler given to GrpcChannelOptions.HttpHandler",
+        var code when code.Contains("Program.cs", StringComparison.Ordinal) => "The service's Program.cs",
+        _ => "The service's environment",
+    };
+
+    private static string Verdict(KnobFinding finding) => finding.Verdict switch
+    {
+        AdviceFindings.NoEffect when finding.SmallestEffectSeen is { } reach => $"no effect found (within ±{reach * 100:0} %)",
+        _ => finding.Verdict,
+    };
+
+    public static BarChart Chart(AdviceSummary advice) => new(
+        $"Capacity with each knob value, over Kestrel's default ({advice.Runtime}, {advice.Mix})",
+        ["capacity vs default (median)"], ["#4477aa"],
+        [.. advice.Knobs.Where(k => k.Verdict != AdviceFindings.NotOnRuntime).Select(k => new ChartRow($"{k.Choice.Knob}={k.Choice.Value} ({k.Verdict})", [k.Capacity?.Median]))],
+        v => "x" + v.ToString("0.00", CultureInfo.InvariantCulture), "capacity with the value / the default's, same run", 1.0, "default");
+
+    private static string ChartName(AdviceSummary advice) => $"capacity-{advice.Runtime}.png";
+
+    private static string Times(Spread? ratio, string? decision = null) => ratio is null ? "-"
+        : $"x{ratio.Median.ToString("0.00", CultureInfo.InvariantCulture)} [{ratio.Lower.ToString("0.00", CultureInfo.InvariantCulture)}, {ratio.Upper.ToString("0.00", CultureInfo.InvariantCulture)}]"
+          + (decision is null ? "" : $" {decision}");
+
+    private static string Figure(Spread? spread, string format) => spread is null ? "-"
+        : spread.Count == 1 ? spread.Median.ToString(format, CultureInfo.InvariantCulture)
+        : $"{spread.Median.ToString(format, CultureInfo.InvariantCulture)} [{spread.Lower.ToString(format, CultureInfo.InvariantCulture)}, {spread.Upper.ToString(format, CultureInfo.InvariantCulture)}]";
+}

@@ -1,0 +1,31 @@
+namespace GrpcBench.Load.Results;
+
+/// <summary>
+/// What the advise preset found on one runtime: every knob value screened against Kestrel's defaults, the combination it
+/// recommends, and that combination confirmed beside the default and Grpc.Core in one interleaved, repeated run.
+/// </summary>
+/// <param name="ScreeningPerSecond">The fixed rate every search probed first (a fraction of the default's capacity): where cost and latency are compared.</param>
+/// <param name="Threshold">The relative effect a verdict must exceed (helps / hurts) or stay within (no effect found).</param>
+/// <param name="Notes">What the run could not do, e.g. knobs left unscreened when the budget ran out.</param>
+public sealed record AdviceSummary(string Runtime, string Mix, string Workload, double? DefaultCapacity, double? ScreeningPerSecond, double Threshold,
+    IReadOnlyList<KnobFinding> Knobs, IReadOnlyList<KnobChoice> Recommended, IReadOnlyList<ConfirmedRow> Confirmed, IReadOnlyList<string> Notes, double Minutes);
+
+/// <summary>One knob at one value, and the line a team keeps it with.</summary>
+/// <param name="Kind">"HostRuntime", "Kestrel" or "Client".</param>
+public sealed record KnobChoice(string Knob, string Value, string Setting, string Kind, string Code);
+
+/// <summary>A knob value against the default, every figure a ratio (value / default) with its interval.</summary>
+/// <param name="Verdict">"helps", "hurts", "no effect found", "could not tell" (too few or too noisy searches) or "not on this runtime".</param>
+/// <param name="Capacity">Capacity with the value over the default's.</param>
+/// <param name="ServerCpu">Host CPU per call at the screening rate, over the default's (below 1: cheaper).</param>
+/// <param name="P99">p99 of the searched scenario at the screening rate, over the default's.</param>
+/// <param name="SmallestEffectSeen">The run could have seen a capacity effect this large (the interval's farthest reach from 1); smaller ones it could not tell from noise.</param>
+/// <param name="Reported">The value as the host reported it back from its ready line (the effective one); null for client knobs.</param>
+public sealed record KnobFinding(KnobChoice Choice, string Meaning, int Searches, Spread? Capacity, string? CapacityDecision, Spread? ServerCpu, string? ServerCpuDecision,
+    Spread? P99, Spread? ClientCpu, Spread? ServerRss, string Verdict, double? SmallestEffectSeen, string? Reported);
+
+/// <summary>A configuration of the confirming run.</summary>
+/// <param name="Name">"default", "recommended" or "Grpc.Core".</param>
+/// <param name="Decision">Against the default: "higher", "lower", "same" or "unknown"; null for the default itself.</param>
+public sealed record ConfirmedRow(string Name, string Label, Spread? Capacity, Spread? VersusDefault, Spread? VersusGrpcCore, string? Decision,
+    Spread? P99AtScreening, Spread? ServerCpuMsPerCall, Spread? ServerRssMiB);

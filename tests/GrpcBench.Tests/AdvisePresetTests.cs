@@ -1,0 +1,54 @@
+using System.Text.Json;
+using GrpcBench.Load;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+
+namespace GrpcBench.Tests;
+
+/// <summary>The advise preset's plan: its budget, and the effective values it reads back from a host's ready line.</summary>
+public class AdvisePresetTests
+{
+    private static CapacityMix Mix(bool quick) => CapacityPreset.Mixes(AdviseOptions.Default(quick).Capacity, quick)[0];
+
+    [Fact]
+    public void The_full_advice_screens_every_knob_on_the_storys_mix_in_30_minutes_and_the_quick_one_three_knobs_in_5()
+    {
+        var (full, quick) = (AdviseOptions.Default(quick: false), AdviseOptions.Default(quick: true));
+
+        Assert.Equal(Knobs.All.Select(k => k.Name), full.Knobs);
+        Assert.Equal((30.0, 3, "mixed"), (full.BudgetMinutes, full.ConfirmRepeats, Mix(quick: false).Name));
+        Assert.Equal((5.0, 3, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
+        Assert.All(quick.Knobs, name => Knobs.Named(name));
+    }
+
+    [Fact]
+    public void A_screening_search_runs_only_while_the_confirmation_still_fits_the_budget()
+    {
+        var mix = Mix(quick: false);
+        var reserve = AdvisePreset.Reserve(mix, 3);
+
+        Assert.Equal(AdvisePreset.SearchTime(mix) * 11, reserve);
+        Assert.True(AdvisePreset.Fits(reserve + AdvisePreset.SearchTime(mix), mix, 3));
+        Assert.False(AdvisePreset.Fits(reserve + AdvisePreset.SearchTime(mix) - TimeSpan.FromSeconds(1), mix, 3));
+        Assert.False(AdvisePreset.Fits(TimeSpan.Zero, mix, 3));
+    }
+
+    [Fact]
+    public void The_value_kept_is_the_one_the_host_reported_not_the_one_asked()
+    {
+        var settings = new Dictionary<string, JsonElement>
+        {
+            ["kestrel"] = JsonSerializer.SerializeToElement(new { maxFrameSize = 65536, sockets = new { ioQueueCount = 1 } }),
+            ["runtimeKnobs"] = JsonSerializer.SerializeToElement(new Dictionary<string, string> { ["gc.ServerGC"] = "False" }),
+        };
+        var search = new ConfigurationResult(new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None,
+            Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>()), "ok", null, null, null,
+            new Dictionary<string, string>(), settings, null, null, null, []);
+
+        Assert.Equal("65536", AdvisePreset.Reported(search, Knobs.Named("max-frame-size")));
+        Assert.Equal("1", AdvisePreset.Reported(search, Knobs.Named("io-queues")));
+        Assert.Equal("False", AdvisePreset.Reported(search, Knobs.Named("gc-server")));
+        Assert.Null(AdvisePreset.Reported(search, Knobs.Named("gc-concurrent")));
+        Assert.Null(AdvisePreset.Reported(search, Knobs.Named("client-stream-window")));
+    }
+}
