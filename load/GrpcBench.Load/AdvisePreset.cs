@@ -181,7 +181,7 @@ public static class AdvisePreset
                 best = byTrial[trial];
                 continue;
             }
-            if (cancellationToken.IsCancellationRequested || Left() < SearchTime(mix) * (3 * options.ConfirmRepeats + 2))
+            if (cancellationToken.IsCancellationRequested || Left() < Reserve(mix, options.ConfirmRepeats))
             {
                 notes.Add($"Not tried in the combination, the budget ran out first: {winner.Choice.Knob}={winner.Choice.Value}.");
                 continue;
