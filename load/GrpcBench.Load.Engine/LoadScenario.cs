@@ -23,6 +23,9 @@ public sealed record LoadScenario
     /// <summary>From each call's scheduled start to its deadline.</summary>
     public TimeSpan CallTimeout { get; private init; } = DefaultCallTimeout;
 
+    /// <summary>A latency bound whose crossings the progress counts (<see cref="ScenarioProgress.Slow"/>): what an SLO watcher needs to stop early.</summary>
+    public TimeSpan? SlowAfter { get; private init; }
+
     public static LoadScenario Create(string name, Func<StepContext, Task<StepResult>> step)
     {
         if (string.IsNullOrWhiteSpace(name)) throw new ArgumentException("a scenario needs a name", nameof(name));
@@ -37,6 +40,8 @@ public sealed record LoadScenario
     }
 
     public LoadScenario WithWarmUpDuration(TimeSpan duration) => this with { WarmUpDuration = Argument.NotNegative(duration) };
+
+    public LoadScenario WithSlowAfter(TimeSpan? bound) => this with { SlowAfter = bound is { } b ? Argument.Positive(b) : null };
 
     public LoadScenario WithCallTimeout(TimeSpan timeout) => this with { CallTimeout = Argument.Positive(timeout) };
 }

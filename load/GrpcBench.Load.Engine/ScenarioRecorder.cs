@@ -2,7 +2,8 @@ namespace GrpcBench.Load.Engine;
 
 /// <summary>Every measured start and outcome of one scenario, kept whole for exact order statistics.</summary>
 /// <param name="measuredStart">When the measured phases begin on the run's clock: the zero of the call timeline.</param>
-internal sealed class ScenarioRecorder(TimeSpan measuredStart)
+/// <param name="slowAfter">Successful calls later than this are counted as slow; null counts none.</param>
+internal sealed class ScenarioRecorder(TimeSpan measuredStart, TimeSpan? slowAfter = null)
 {
     private readonly object _gate = new();
     private readonly List<CallPoint> _calls = new();
@@ -11,6 +12,7 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart)
     private readonly List<double> _startLagMs = new();
     private readonly Dictionary<string, long> _failsByCode = new();
     private readonly Dictionary<string, List<double>> _measures = new();
+    private long _slow;
     private long _bytesSent;
     private long _bytesReceived;
     private TimeSpan _firstScheduledStart;
@@ -36,6 +38,7 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart)
             if (result.FailCode is not { } code)
             {
                 _okMs.Add(latency.TotalMilliseconds);
+                if (latency > slowAfter) _slow++;
                 foreach (var measure in result.Measures)
                 {
                     if (!_measures.TryGetValue(measure.Key, out var samples)) _measures[measure.Key] = samples = new List<double>();
@@ -49,9 +52,9 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart)
         }
     }
 
-    public (long Ok, long Failed) Counts()
+    public (long Ok, long Failed, long Slow) Counts()
     {
-        lock (_gate) return (_okMs.Count, _failMs.Count);
+        lock (_gate) return (_okMs.Count, _failMs.Count, _slow);
     }
 
     public ScenarioStats Stats(string name, TimeSpan duration, double askedInjectionRate, long invocations)

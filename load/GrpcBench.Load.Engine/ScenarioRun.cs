@@ -25,7 +25,7 @@ internal sealed class ScenarioRun
     public ScenarioRun(LoadScenario scenario, RunClock clock)
     {
         (_scenario, _plan, _clock) = (scenario, new ScenarioPlan(scenario), clock);
-        _recorder = new ScenarioRecorder(_plan.MeasuredStart);
+        _recorder = new ScenarioRecorder(_plan.MeasuredStart, scenario.SlowAfter);
     }
 
     public async Task<ScenarioStats> RunAsync(CancellationToken cancellationToken)
@@ -51,21 +51,21 @@ internal sealed class ScenarioRun
 
     public ScenarioProgress Progress()
     {
-        var (ok, failed) = _recorder.Counts();
+        var (ok, failed, slow) = _recorder.Counts();
         var stoppedAtTicks = Volatile.Read(ref _stoppedAtTicks);
         var now = _clock.Elapsed;
         var afterLastPhase = _scenario.Simulations.Count;
-        if (_drained.Task.IsCompleted) return new(_scenario.Name, afterLastPhase, "done", 0, TimeSpan.Zero, TimeSpan.Zero, ok, failed, 0);
+        if (_drained.Task.IsCompleted) return new(_scenario.Name, afterLastPhase, "done", 0, TimeSpan.Zero, TimeSpan.Zero, ok, failed, 0, slow);
         if (stoppedAtTicks >= 0)
         {
             return new(_scenario.Name, afterLastPhase, "draining", 0, now - TimeSpan.FromTicks(stoppedAtTicks), _scenario.CallTimeout, ok, failed,
-                Volatile.Read(ref _pending));
+                Volatile.Read(ref _pending), slow);
         }
 
         var phase = _plan.PhaseAt(now);
         var sincePhaseStart = now - phase.Start;
         return new(_scenario.Name, phase.Index, phase.Name, phase.Schedule?.PerSecondAt(sincePhaseStart) ?? 0, sincePhaseStart, phase.Simulation.During,
-            ok, failed, Math.Max(0, Volatile.Read(ref _pending) - 1));
+            ok, failed, Math.Max(0, Volatile.Read(ref _pending) - 1), slow);
     }
 
     private void PlayPhases(CancellationTokenSource warmUp, CancellationToken cancellationToken)

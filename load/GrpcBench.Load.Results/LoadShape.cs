@@ -61,6 +61,25 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     /// </summary>
     public bool StopAtFirstFailure { get; init; }
 
+    /// <summary>
+    /// Per scenario, the p99 bound (ms) a capacity probe is held to: the run ends once more of its calls were slower than
+    /// that p99 can hold (any, under 100 planned calls, where the slowest call is the figure; else more than 1 % of them),
+    /// for the reason <see cref="StopAtFirstFailure"/> gives.
+    /// </summary>
+    public IReadOnlyDictionary<string, double>? StopBeyondP99Ms { get; init; }
+
+    /// <summary>Whether <paramref name="progress"/> shows its scenario beyond its <see cref="StopBeyondP99Ms"/> bound already, whatever the rest of the run does.</summary>
+    public bool P99Missed(ScenarioProgress progress)
+    {
+        if (progress.Slow == 0 || StopBeyondP99Ms?.ContainsKey(progress.Scenario) != true) return false;
+        var planned = PlannedCalls(progress.Scenario);
+        return planned < 100 || progress.Slow > planned / 100 + 1;
+    }
+
+    /// <summary>The measured calls a scenario's schedule starts: getInt beside the others at its own rate, else <see cref="Requests"/>.</summary>
+    public double PlannedCalls(string scenario) =>
+        scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? rate * Phases.Sum(p => p.Seconds) : Requests;
+
     /// <summary>Every scenario one call at a time (closed model): what a slow link's transfer times need, where calls would only queue.</summary>
     public bool OneAtATime { get; init; }
 

@@ -96,7 +96,8 @@ public static class ScenarioSteps
         shape.Scenarios.Where(steps.ContainsKey).Select(name => LoadScenario.Create(name, steps[name])
                 .WithLoadSimulations([.. shape.SimulationsOf(name)])
                 .WithWarmUpDuration(TimeSpan.FromSeconds(shape.WarmUpSeconds))
-                .WithCallTimeout(TimeSpan.FromSeconds(shape.CallTimeoutSeconds)))
+                .WithCallTimeout(TimeSpan.FromSeconds(shape.CallTimeoutSeconds))
+                .WithSlowAfter(shape.StopBeyondP99Ms is { } bounds && bounds.TryGetValue(name, out var ms) ? TimeSpan.FromMilliseconds(ms) : null))
             .ToArray();
 
     /// <summary>A step whose gRPC failures become fail codes; a call cut short by its deadline is left to the engine.</summary>

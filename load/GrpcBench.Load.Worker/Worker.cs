@@ -11,21 +11,26 @@ namespace GrpcBench.Load.Worker;
 
 /// <summary>
 /// The process that makes the calls: the tool starts one per configuration, on the client runtime asked for, so that
-/// the client's runtime is real and its CPU time is its own. It prints one JSON line per event (<see cref="WorkerLine"/>):
-/// "started" as the load begins, "progress" twice a second, "partial" figures every few seconds, so that a worker that
-/// dies still leaves what it measured, then "result", or "error" with the exception's type and message.
+/// the client's runtime is real and its CPU time is its own. It reads specs (<see cref="WorkerSpec"/>), one JSON line
+/// each, from its standard input and runs them one after the other on one client, made for the first: the probes of a
+/// capacity search then meet a warm client and its open connection, as a long-lived service's calls do. For each run
+/// it prints one JSON line per event (<see cref="WorkerLine"/>): "started" as the load begins, "progress" twice a
+/// second, "partial" figures every few seconds, so that a worker that dies still leaves what it measured, then
+/// "result", or "error" with the exception's type and message. It ends when its input does, or when it is interrupted.
 /// </summary>
 public static class Worker
 {
     private static readonly object Output = new();
 
-    public static async Task<int> RunAsync(string specFile, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(TextReader specs, CancellationToken cancellationToken)
     {
         try
         {
-            var spec = JsonSerializer.Deserialize<WorkerSpec>(await File.ReadAllTextAsync(specFile, cancellationToken), WorkerJson.Options)
-                ?? throw new InvalidDataException($"{specFile} holds no worker spec");
-            await RunAsync(spec, cancellationToken);
+            // A load generator must not wait for the thread pool to grow: at the default minimum (one thread per core)
+            // each extra thread takes up to a second to appear, and that delay would show up as latency.
+            ThreadPool.SetMinThreads(Math.Max(32, Environment.ProcessorCount * 8), Math.Max(32, Environment.ProcessorCount * 8));
+            if (await NextAsync(specs, cancellationToken) is not { } first) return 0;
+            await ServeAsync(first, () => NextAsync(specs, cancellationToken), cancellationToken);
             return 0;
         }
         catch (Exception e)
@@ -36,56 +41,74 @@ public static class Worker
         }
     }
 
-    private static async Task RunAsync(WorkerSpec spec, CancellationToken cancellationToken)
+    /// <summary>The next spec, or null at the end of the input or once interrupted (a read of standard input cannot be cancelled: it is left behind).</summary>
+    private static async Task<WorkerSpec?> NextAsync(TextReader specs, CancellationToken cancellationToken)
     {
-        // A load generator must not wait for the thread pool to grow: at the default minimum (one thread per core)
-        // each extra thread takes up to a second to appear, and that delay would show up as latency.
-        ThreadPool.SetMinThreads(Math.Max(32, Environment.ProcessorCount * 8), Math.Max(32, Environment.ProcessorCount * 8));
+        // Console.In reads synchronously whatever the call: on a thread of its own, so that an interrupt is not kept waiting.
+        var read = Task.Factory.StartNew(specs.ReadLine, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+        await Task.WhenAny(read, Task.Delay(Timeout.Infinite, cancellationToken)).ConfigureAwait(false);
+        if (!read.IsCompleted || await read is not { } line) return null;
+        return JsonSerializer.Deserialize<WorkerSpec>(line, WorkerJson.Options) ?? throw new InvalidDataException("a line of the input holds no worker spec");
+    }
 
-        var url = new Uri(spec.TargetUrl);
-        switch (spec.Configuration.Kind)
+    private static async Task ServeAsync(WorkerSpec first, Func<Task<WorkerSpec?>> next, CancellationToken cancellationToken)
+    {
+        var url = new Uri(first.TargetUrl);
+        var served = JsonSerializer.Serialize(first.Configuration, WorkerJson.Options) + first.TargetUrl;
+        async Task EachAsync(Func<LoadShape, IReadOnlyList<LoadScenario>> scenarios, Dictionary<string, string> components)
+        {
+            for (var spec = first; spec is not null && !cancellationToken.IsCancellationRequested; spec = await next())
+            {
+                if (JsonSerializer.Serialize(spec.Configuration, WorkerJson.Options) + spec.TargetUrl != served)
+                    throw new InvalidDataException("a worker serves the configuration and target of its first spec only; start another for another");
+                await MeasureAsync(scenarios(spec.Load), components, spec.Load, cancellationToken);
+            }
+        }
+
+        switch (first.Configuration.Kind)
         {
             case ConfigurationKind.Grpc:
-                await using (var client = BenchClient.Create(new ClientTarget(url, spec.CertificatePem), ClientSettingsFor.Configuration(spec.Configuration)))
+                await using (var client = BenchClient.Create(new ClientTarget(url, first.CertificatePem), ClientSettingsFor.Configuration(first.Configuration)))
                 {
                     var components = StackComponents.Of(typeof(Grpc.Core.Status).Assembly, typeof(Grpc.Core.Channel).Assembly, typeof(Grpc.Net.Client.GrpcChannel).Assembly);
-                    await MeasureAsync(ScenarioSteps.Grpc(client, spec.Load, spec.Configuration), components, spec.Load.StopAtFirstFailure, cancellationToken);
+                    await EachAsync(load => ScenarioSteps.Grpc(client, load, first.Configuration), components);
                 }
                 break;
             case ConfigurationKind.RawHttp2:
-                using (var http = Http2Client.For(url, spec.CertificatePem))
+                using (var http = Http2Client.For(url, first.CertificatePem))
                 {
-                    await MeasureAsync(ScenarioSteps.RawHttp2(http, spec.Load), [], spec.Load.StopAtFirstFailure, cancellationToken);
+                    await EachAsync(load => ScenarioSteps.RawHttp2(http, load), []);
                 }
                 break;
             default:
-                await MeasureAsync(ScenarioSteps.RawTcp(url, spec.Load), [], spec.Load.StopAtFirstFailure, cancellationToken);
+                await EachAsync(load => ScenarioSteps.RawTcp(url, load), []);
                 break;
         }
     }
 
     /// <summary>Runs the scenarios; CPU time counts from here (set-up, payload and client made), as the tool counts the host's.</summary>
-    private static async Task MeasureAsync(IReadOnlyList<LoadScenario> scenarios, Dictionary<string, string> components, bool stopAtFirstFailure,
+    private static async Task MeasureAsync(IReadOnlyList<LoadScenario> scenarios, Dictionary<string, string> components, LoadShape load,
         CancellationToken cancellationToken)
     {
         // Not disposed: a progress report still queued when the run ends may yet cancel it (to no effect).
         var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var runtime = RuntimeInformation.FrameworkDescription;
         var cpuAtStart = CpuSeconds();
-        WorkerResult Figures(LoadResult load) => new(runtime, components, CpuSeconds() - cpuAtStart, load, ProcessStats.PeakRssMiB(Environment.ProcessId));
+        WorkerResult Figures(LoadResult result) => new(runtime, components, CpuSeconds() - cpuAtStart, result, ProcessStats.PeakRssMiB(Environment.ProcessId));
 
         Print(WorkerLine.Started(runtime));
         var progress = new Progress<LoadProgress>(p =>
         {
             Print(WorkerLine.Of(p));
-            if (stopAtFirstFailure && p.Scenarios.Any(s => s.Failed > 0)) stop.Cancel();
+            // A probe whose miss is certain measures nothing more: its backlog would only drain to the deadline.
+            if (p.Scenarios.Any(s => (load.StopAtFirstFailure && s.Failed > 0) || load.P99Missed(s))) stop.Cancel();
         });
         // Figures so far without each call's point: every 5 s, up to 20,000 points a scenario would be a lot to print
         // for what only the final figures' charts draw.
-        var partial = new Progress<LoadResult>(load =>
-            Print(WorkerLine.Partial(Figures(load with { Scenarios = [.. load.Scenarios.Select(s => s with { Calls = null })] }))));
-        var result = await LoadRunner.RunAsync(scenarios, progress, stop.Token, partial);
-        Print(WorkerLine.Final(Figures(result)));
+        var partial = new Progress<LoadResult>(result =>
+            Print(WorkerLine.Partial(Figures(result with { Scenarios = [.. result.Scenarios.Select(s => s with { Calls = null })] }))));
+        var outcome = await LoadRunner.RunAsync(scenarios, progress, stop.Token, partial);
+        Print(WorkerLine.Final(Figures(outcome)));
     }
 
     private static double CpuSeconds() => Process.GetCurrentProcess().TotalProcessorTime.TotalSeconds;

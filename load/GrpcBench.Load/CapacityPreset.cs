@@ -36,7 +36,12 @@ public static class CapacityPreset
         // every stack's capacity here by a margin (the common rate is one of these rungs), so that few doublings reach it.
         var uploadStart = Math.Pow(2, Math.Max(-2, Math.Round(Math.Log2(128.0 * 1024 * 1024 / options.PayloadBytes))));
         SearchLimits Limits(double start, double min, double max, int seconds) => new(start, min, max, quick ? 0.1 : 0.05, 14, budget, TimeSpan.FromSeconds(1 + seconds + 1.5));
-        var load = new LoadShape([], options.PayloadBytes, 1, deadline) { Arrivals = options.Arrivals, StopAtFirstFailure = true };
+        var load = new LoadShape([], options.PayloadBytes, 1, deadline)
+        {
+            Arrivals = options.Arrivals,
+            StopAtFirstFailure = true,
+            StopBeyondP99Ms = new Dictionary<string, double> { [ScenarioNames.SendLargeData] = options.Slo.UploadP99Ms, [ScenarioNames.GetInt] = options.Slo.GetIntP99Ms },
+        };
         var all = new Dictionary<string, CapacityMix>
         {
             [Uploads] = new(Uploads, ScenarioNames.SendLargeData, load with { Scenarios = [ScenarioNames.SendLargeData] }, Limits(uploadStart, 0.25, 1_000, probeSeconds), probeSeconds),

@@ -12,7 +12,7 @@ namespace GrpcBench.Load;
 /// <param name="Load">Payload, deadline, scenarios and fixed rates; its phases are replaced by each probe's.</param>
 public sealed record CapacityMix(string Name, string Searched, LoadShape Load, SearchLimits Limits, int ProbeSeconds);
 
-/// <summary>The capacity search of one configuration on one mix: a host started once, a load worker per probe.</summary>
+/// <summary>The capacity search of one configuration on one mix: a host and a load worker started once, for every probe.</summary>
 public static class CapacityRun
 {
     public static async Task<ConfigurationResult> SearchAsync(LoadConfiguration configuration, CapacityMix mix, CapacitySlo slo, CpuPlacement placement,
@@ -38,9 +38,10 @@ public static class CapacityRun
                 var probeShape = ProbeShape(mix, rate) with { WarmUpSeconds = mix.Load.WarmUpSeconds + (last is null ? FirstProbeExtraWarmUpSeconds : 0) };
                 last = await served.MeasureAsync(probeShape, onProgress, cancellationToken);
                 var scenarios = last.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
-                var missed = last.Failure ?? slo.Missed(mix.Searched, scenarios);
-                if (missed is not null && last.Failure is null && last.Worker.Figures.Load.Cancelled && !cancellationToken.IsCancellationRequested)
-                    missed += "; the probe stopped at its first failed call";
+                // Stopped once its miss was certain, the probe cut its calls in flight short: the miss is what stopped it, not them.
+                var stoppedEarly = last.Failure is null && last.Worker.Figures.Load.Cancelled && !cancellationToken.IsCancellationRequested;
+                var missed = last.Failure ?? (stoppedEarly ? slo.Missed(mix.Searched, [.. scenarios.Select(WithoutCutShort)]) : null) ?? slo.Missed(mix.Searched, scenarios);
+                if (missed is not null && stoppedEarly) missed += "; the probe stopped once its miss was certain";
                 if (last.Failure is not null)
                 {
                     // A host that died or a worker that failed: later probes would measure nothing of the configuration.
@@ -79,6 +80,13 @@ public static class CapacityRun
     }
 
     public const int FirstProbeExtraWarmUpSeconds = 2;
+
+    /// <summary>The fail code the engine gives a call it cut short when its run stopped.</summary>
+    public const string CutShort = "Cancelled";
+
+    private static ScenarioStats WithoutCutShort(ScenarioStats s) => s.FailsByCode.TryGetValue(CutShort, out var cut)
+        ? s with { Failed = s.Failed - cut, FailsByCode = s.FailsByCode.Where(f => f.Key != CutShort).ToDictionary() }
+        : s;
 
     /// <summary>A probe: the mix's scenarios, a warm-up at the rate, then the rate held for the probe's seconds.</summary>
     public static LoadShape ProbeShape(CapacityMix mix, double perSecond) => mix.Load with { Phases = [new RampPhase(perSecond, mix.ProbeSeconds, Constant: true)] };

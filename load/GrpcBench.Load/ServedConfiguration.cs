@@ -13,8 +13,8 @@ public sealed record Measurement(WorkerOutcome Worker, string? Failure, string? 
 
 /// <summary>
 /// A configuration's server side, started: its host on the runtime and CPUs asked (or the raw-tcp sink), behind its
-/// link if it has one. One load worker measures it (<see cref="ConfigurationRun"/>), or several, one after the other
-/// (the probes of a capacity search). Disposing stops everything it started.
+/// link if it has one, and the load worker that measures it: once (<see cref="ConfigurationRun"/>), or several times
+/// one after the other (the probes of a capacity search, on one warm client). Disposing stops everything it started.
 /// </summary>
 public sealed class ServedConfiguration : IAsyncDisposable
 {
@@ -23,6 +23,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
     private HostProcess? _host;
     private RawTcpSink? _sink;
     private ShapedLink? _link;
+    private WorkerProcess? _worker;
     private string _url = "";
 
     private ServedConfiguration(LoadConfiguration configuration, CpuPlacement placement) => (_configuration, _placement) = (configuration, placement);
@@ -59,11 +60,12 @@ public sealed class ServedConfiguration : IAsyncDisposable
         }
     }
 
-    /// <summary>One load worker's run under <paramref name="shape"/>: its figures, and the host's CPU time over the same span.</summary>
+    /// <summary>A run of the load worker under <paramref name="shape"/>: its figures, and the host's CPU time over the same span.</summary>
     /// <exception cref="WorkerFailedException">The worker handed over no figure at all.</exception>
     public async Task<Measurement> MeasureAsync(LoadShape shape, Action<LoadProgress> onProgress, CancellationToken cancellationToken)
     {
         var host = _host;
+        if (_worker is not null) await SettleAsync(cancellationToken);
         // The host's CPU time counts from when the worker's load begins, as the worker's own does.
         var cpuBefore = host is null || host.HasExited ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
         CpuRecord? cpuRecord = null;
@@ -85,7 +87,13 @@ public sealed class ServedConfiguration : IAsyncDisposable
         var spec = new WorkerSpec(_configuration, _url, host?.Ready.CertificatePem, shape);
         using var stopWorker = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var wireBefore = _link?.LoopbackBytes();
-        var worker = WorkerProcess.RunAsync(spec, onProgress, stopWorker.Token, _link?.Name, LoadBegins, _placement.Worker);
+        if (_worker is { HasExited: true })
+        {
+            await _worker.DisposeAsync();
+            _worker = null;
+        }
+        _worker ??= WorkerProcess.Start(_configuration.ClientRuntime, _link?.Name, _placement.Worker, _configuration.Label);
+        var worker = _worker.RunAsync(spec, onProgress, stopWorker.Token, LoadBegins);
         var hostDied = await ConfigurationRun.WatchAsync(host, worker, stopWorker);
         var outcome = await worker;
         var wireBytes = _link?.LoopbackBytes() - wireBefore;
@@ -106,6 +114,34 @@ public sealed class ServedConfiguration : IAsyncDisposable
         return new Measurement(outcome, failure, host?.Ready.Runtime, components, HostSettings(host), serverCpu, serverRss, cpuRecord, wireBytes, loadSeconds);
     }
 
+    private static readonly TimeSpan SettleWindow = TimeSpan.FromMilliseconds(100), MaxSettle = TimeSpan.FromSeconds(5);
+
+    /// <summary>
+    /// Waits until the host has been nearly idle (10 % of a CPU at most: one clock tick) for 100 ms, 5 s at most: after an overloaded
+    /// probe the host may still be working off calls the worker has already cut short, and the next probe would start
+    /// on a busy host (a fresh worker's connection used to end that backlog; a kept one does not).
+    /// </summary>
+    private async Task SettleAsync(CancellationToken cancellationToken)
+    {
+        if (_host is not { } host) return;
+        var waited = System.Diagnostics.Stopwatch.StartNew();
+        try
+        {
+            var before = ProcessStats.CpuTime(host.Pid);
+            while (waited.Elapsed < MaxSettle && !host.HasExited)
+            {
+                await Task.Delay(SettleWindow, cancellationToken);
+                var now = ProcessStats.CpuTime(host.Pid);
+                if (now - before <= SettleWindow / 10) return;
+                before = now;
+            }
+        }
+        catch (Exception e) when (e is IOException or OperationCanceledException)
+        {
+            // A host that is gone fails the measurement, a cancelled run ends it: neither needs a settled host.
+        }
+    }
+
     /// <summary>The settings the host reported in force, with the runtime knobs it runs with (GC, thread pool, DOTNET_ variables) beside them.</summary>
     private static IReadOnlyDictionary<string, System.Text.Json.JsonElement>? HostSettings(HostProcess? host)
     {
@@ -115,6 +151,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
 
     public async ValueTask DisposeAsync()
     {
+        if (_worker is not null) await _worker.DisposeAsync();
         if (_host is not null) await _host.DisposeAsync();
         if (_sink is not null) await _sink.DisposeAsync();
         if (_link is not null) await _link.DisposeAsync();

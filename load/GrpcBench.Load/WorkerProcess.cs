@@ -17,92 +17,158 @@ public sealed record WorkerOutcome(WorkerResult Figures, string? Failure);
 /// <summary>A worker whose load has begun: its process, and the CPU count its runtime reported.</summary>
 public sealed record WorkerStarted(int Pid, int? ProcessorCount);
 
-/// <summary>Starts a load worker (load/GrpcBench.Load.Worker) on a runtime, relays its progress, and returns what it measured.</summary>
-public static class WorkerProcess
+/// <summary>
+/// A load worker (load/GrpcBench.Load.Worker) started on a runtime for one configuration and target: it runs the loads
+/// it is given one after the other on one client (the probes of a capacity search), relaying their progress and
+/// returning what each measured. Disposing ends it; a worker that does not end within a second is killed.
+/// </summary>
+public sealed class WorkerProcess : IAsyncDisposable
 {
+    // Once its figures are in, the worker's clean-up (closing Grpc.Core's channels can take seconds) measures nothing.
+    private static readonly TimeSpan FinishedGrace = TimeSpan.FromSeconds(1);
+
+    private readonly Process _process;
+    private readonly string _runtime;
+    private readonly List<string> _stderr = [];
+    private readonly Task _exited;
+    private volatile Run? _run;
+
+    /// <summary>One load's state: what the output lines of the worker are for, while it runs.</summary>
+    private sealed class Run(Action<LoadProgress> onProgress, Action<WorkerStarted>? onStarted)
+    {
+        public readonly Action<LoadProgress> OnProgress = onProgress;
+        public readonly Action<WorkerStarted>? OnStarted = onStarted;
+        public readonly TaskCompletionSource Finished = new(TaskCreationOptions.RunContinuationsAsynchronously);
+        public WorkerResult? Final, Partial;
+        public string? Error;
+    }
+
+    private WorkerProcess(Process process, string runtime)
+    {
+        (_process, _runtime) = (process, runtime);
+        process.OutputDataReceived += (_, e) => OnLine(e.Data);
+        process.ErrorDataReceived += (_, e) =>
+        {
+            if (e.Data is not null) lock (_stderr) _stderr.Add(e.Data);
+        };
+        process.Start();
+        process.BeginOutputReadLine();
+        process.BeginErrorReadLine();
+        _exited = process.WaitForExitAsync(CancellationToken.None);
+    }
+
     public static string AssemblyPath(string runtime) =>
         Path.Combine(DotnetRoots.RepositoryRoot, "load", "GrpcBench.Load.Worker", "bin", BuildConfiguration.Current, runtime, "GrpcBench.Load.Worker.dll");
 
-    /// <summary>Cancelling asks the worker to stop (SIGINT) and returns its partial result; a worker that does not stop is killed.</summary>
-    /// <param name="onStarted">Called when the worker's load begins: where the host's CPU time starts to count.</param>
+    public bool HasExited => _exited.IsCompleted;
+
     /// <param name="networkNamespace">Where to start the worker (a <see cref="ShapedLink"/>'s namespace); null for the tool's own.</param>
     /// <param name="cpus">The CPUs to pin the worker to from its start, e.g. "0"; null for any.</param>
-    private static readonly TimeSpan FinishedGrace = TimeSpan.FromSeconds(1);
+    /// <exception cref="WorkerFailedException">The worker for the configuration's client runtime is not built.</exception>
+    /// <param name="label">The configuration served, on the worker's command line for process lists.</param>
+    public static WorkerProcess Start(string clientRuntime, string? networkNamespace = null, string? cpus = null, string? label = null)
+    {
+        var assembly = AssemblyPath(clientRuntime);
+        if (!File.Exists(assembly)) throw new WorkerFailedException($"the load worker for {clientRuntime} is not built: {assembly} is missing");
+        var start = CpuAffinity.Pinned(ShapedLink.Inside(
+            DotnetRoots.StartInfo(clientRuntime, assembly, ["--parent-pid", Environment.ProcessId.ToString(), .. label is null ? Array.Empty<string>() : ["--serves", label]]), networkNamespace), cpus);
+        start.RedirectStandardInput = true;
+        return new WorkerProcess(new Process { StartInfo = start }, clientRuntime);
+    }
 
+    /// <summary>One worker, one load: started, run, ended.</summary>
     public static async Task<WorkerOutcome> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken,
         string? networkNamespace = null, Action<WorkerStarted>? onStarted = null, string? cpus = null)
     {
-        var runtime = spec.Configuration.ClientRuntime;
-        var assembly = AssemblyPath(runtime);
-        if (!File.Exists(assembly)) throw new WorkerFailedException($"the load worker for {runtime} is not built: {assembly} is missing");
+        await using var worker = Start(spec.Configuration.ClientRuntime, networkNamespace, cpus, spec.Configuration.Label);
+        return await worker.RunAsync(spec, onProgress, cancellationToken, onStarted);
+    }
 
-        var specFile = Path.Combine(Path.GetTempPath(), $"grpcbench-worker-{Guid.NewGuid():N}.json");
-        await File.WriteAllTextAsync(specFile, JsonSerializer.Serialize(spec, WorkerJson.Options), CancellationToken.None);
-        var start = CpuAffinity.Pinned(ShapedLink.Inside(
-            DotnetRoots.StartInfo(runtime, assembly, ["--spec", specFile, "--parent-pid", Environment.ProcessId.ToString()]), networkNamespace), cpus);
-
-        using var process = new Process { StartInfo = start };
-        var stderr = new List<string>();
-        WorkerResult? final = null, partial = null;
-        var finished = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        string? error = null;
-        process.OutputDataReceived += (_, e) =>
-        {
-            if (e.Data is null || !e.Data.StartsWith('{')) return;
-            var line = JsonSerializer.Deserialize<WorkerLine>(e.Data, WorkerJson.Options);
-            switch (line?.Event)
-            {
-                case WorkerLine.StartedEvent: onStarted?.Invoke(new WorkerStarted(process.Id, line.ProcessorCount)); break;
-                case WorkerLine.ProgressEvent when line.Progress is { } progress: onProgress(progress); break;
-                case WorkerLine.PartialEvent: partial = line.Result; break;
-                case WorkerLine.ResultEvent: final = line.Result; finished.TrySetResult(); break;
-                case WorkerLine.ErrorEvent: error = line.Error; break;
-            }
-        };
-        process.ErrorDataReceived += (_, e) =>
-        {
-            if (e.Data is not null) lock (stderr) stderr.Add(e.Data);
-        };
+    /// <summary>Cancelling asks the worker to stop (SIGINT) and returns its partial result; the worker then ends.</summary>
+    /// <param name="onStarted">Called when the worker's load begins: where the host's CPU time starts to count.</param>
+    /// <exception cref="WorkerFailedException">The worker handed over no figure at all.</exception>
+    public async Task<WorkerOutcome> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken, Action<WorkerStarted>? onStarted = null)
+    {
+        if (_process.HasExited) throw new WorkerFailedException($"the load worker on {_runtime} has ended ({Ending(_process.ExitCode)}) and cannot run another load");
+        var run = _run = new Run(onProgress, onStarted);
         var limit = spec.Load.WorstCase + TimeSpan.FromSeconds(60);
         string? failure = null;
         try
         {
-            process.Start();
-            process.BeginOutputReadLine();
-            process.BeginErrorReadLine();
-            using (cancellationToken.Register(() => Signals.Send(process.Id, Signals.Interrupt)))
-            {
-                // Once its figures are in, the worker's clean-up (closing Grpc.Core's channels can take seconds) measures
-                // nothing: it gets a second to exit, then is killed, so that it neither delays the next probe nor stretches this one.
-                var exited = process.WaitForExitAsync(CancellationToken.None);
-                await Task.WhenAny(exited, finished.Task.ContinueWith(_ => Task.Delay(FinishedGrace), TaskScheduler.Default).Unwrap())
-                    .WaitAsync(limit, CancellationToken.None);
-            }
-            if (!process.HasExited) process.Kill(entireProcessTree: true);
-            process.WaitForExit(); // the last output lines
+            await _process.StandardInput.WriteLineAsync(JsonSerializer.Serialize(spec, WorkerJson.Options).AsMemory(), CancellationToken.None);
+            await _process.StandardInput.FlushAsync(CancellationToken.None);
+            using (cancellationToken.Register(() => Signals.Send(_process.Id, Signals.Interrupt)))
+                await Task.WhenAny(_exited, run.Finished.Task).WaitAsync(limit, CancellationToken.None);
+            if (run.Final is null) await _exited.WaitAsync(FinishedGrace, CancellationToken.None); // the last output lines
         }
         catch (TimeoutException)
         {
-            failure = $"the load worker on {runtime} did not finish within {limit.TotalSeconds:0} s and was killed";
+            failure = $"the load worker on {_runtime} did not finish within {limit.TotalSeconds:0} s and was killed";
+            Kill();
+        }
+        catch (IOException)
+        {
+            // Its input closed: the worker has ended; what it printed says why.
         }
         finally
         {
-            if (!process.HasExited) process.Kill(entireProcessTree: true);
-            File.Delete(specFile);
+            _run = null;
         }
 
-        var figures = final ?? partial;
-        if (final is null)
+        var figures = run.Final ?? run.Partial;
+        if (run.Final is null)
         {
-            failure ??= error is not null
-                ? $"{error} (in the load worker on {runtime})"
-                : $"the load worker on {runtime} ended {Ending(process.ExitCode)} without its final figures: {string.Join(" | ", stderr.TakeLast(3))}";
+            failure ??= run.Error is not null
+                ? $"{run.Error} (in the load worker on {_runtime})"
+                : $"the load worker on {_runtime} ended {(_process.HasExited ? Ending(_process.ExitCode) : "")} without its final figures: {string.Join(" | ", _stderr.TakeLast(3))}";
             if (figures is null) throw new WorkerFailedException(failure);
             failure += $"; the figures it reported until then ({Measured(figures)}) are kept";
         }
-        if (RuntimeVersions.Major(figures!.Runtime) != RuntimeVersions.Major(runtime))
-            throw new WorkerFailedException($"the load worker was asked to run on {runtime} but reports {figures.Runtime}; refusing its results");
+        if (RuntimeVersions.Major(figures!.Runtime) != RuntimeVersions.Major(_runtime))
+            throw new WorkerFailedException($"the load worker was asked to run on {_runtime} but reports {figures.Runtime}; refusing its results");
         return new WorkerOutcome(figures, failure);
+    }
+
+    private void OnLine(string? data)
+    {
+        if (data is null || !data.StartsWith('{') || _run is not { } run) return;
+        var line = JsonSerializer.Deserialize<WorkerLine>(data, WorkerJson.Options);
+        switch (line?.Event)
+        {
+            case WorkerLine.StartedEvent: run.OnStarted?.Invoke(new WorkerStarted(_process.Id, line.ProcessorCount)); break;
+            case WorkerLine.ProgressEvent when line.Progress is { } progress: run.OnProgress(progress); break;
+            case WorkerLine.PartialEvent: run.Partial = line.Result; break;
+            case WorkerLine.ResultEvent: run.Final = line.Result; run.Finished.TrySetResult(); break;
+            case WorkerLine.ErrorEvent: run.Error = line.Error; run.Finished.TrySetResult(); break;
+        }
+    }
+
+    private void Kill()
+    {
+        try
+        {
+            if (!_process.HasExited) _process.Kill(entireProcessTree: true);
+        }
+        catch (InvalidOperationException)
+        {
+            // Already gone.
+        }
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        try
+        {
+            if (!_process.HasExited) _process.StandardInput.Close();
+        }
+        catch (IOException)
+        {
+            // Already gone.
+        }
+        await Task.WhenAny(_exited, Task.Delay(FinishedGrace));
+        Kill();
+        await _exited;
+        _process.Dispose();
     }
 
     private static string Ending(int exitCode) => exitCode > 128 ? $"by signal {exitCode - 128}{(exitCode == 137 ? " (SIGKILL)" : "")}" : $"with exit code {exitCode}";

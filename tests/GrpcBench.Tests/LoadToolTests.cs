@@ -69,6 +69,47 @@ public class LoadToolTests
     }
 
     [Fact]
+    public async Task One_worker_runs_loads_one_after_the_other_on_one_client_and_ends_when_disposed()
+    {
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0", []));
+        var pids = new List<int>();
+        var worker = WorkerProcess.Start("net10.0");
+        WorkerOutcome first, second;
+        await using (worker)
+        {
+            first = await worker.RunAsync(new WorkerSpec(Kestrel(), host.Ready.Url, null, new LoadShape([new RampPhase(20, 1, Constant: true)], 1024, 0, 5)),
+                _ => { }, CancellationToken.None, started => pids.Add(started.Pid));
+            second = await worker.RunAsync(new WorkerSpec(Kestrel(), host.Ready.Url, null, new LoadShape([new RampPhase(40, 1, Constant: true)], 1024, 0, 5)),
+                _ => { }, CancellationToken.None, started => pids.Add(started.Pid));
+        }
+
+        Assert.Null(first.Failure);
+        Assert.Null(second.Failure);
+        Assert.InRange(first.Figures.Load.Scenarios.Single(s => s.Name == ScenarioNames.GetInt).Ok, 19, 21);
+        Assert.InRange(second.Figures.Load.Scenarios.Single(s => s.Name == ScenarioNames.GetInt).Ok, 39, 41);
+        Assert.Equal(2, pids.Count);
+        Assert.Equal(pids[0], pids[1]);
+        Assert.True(worker.HasExited);
+        Assert.False(Directory.Exists($"/proc/{pids[0]}"), $"the worker {pids[0]} outlived its disposal");
+    }
+
+    [Fact]
+    public async Task A_worker_refuses_a_load_for_another_configuration_than_its_first()
+    {
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Kestrel, "net10.0", []));
+        var shape = new LoadShape([new RampPhase(10, 1, Constant: true)], 1024, 0, 5) { Scenarios = [ScenarioNames.GetInt] };
+        await using var worker = WorkerProcess.Start("net10.0");
+        var first = await worker.RunAsync(new WorkerSpec(Kestrel(), host.Ready.Url, null, shape), _ => { }, CancellationToken.None);
+
+        var failure = await Assert.ThrowsAsync<WorkerFailedException>(() =>
+            worker.RunAsync(new WorkerSpec(Kestrel() with { Compression = Compression.Gzip }, host.Ready.Url, null, shape), _ => { }, CancellationToken.None));
+
+        Assert.Null(first.Failure);
+        Assert.Contains("InvalidDataException", failure.Message);
+        Assert.Contains("serves the configuration and target of its first spec only", failure.Message);
+    }
+
+    [Fact]
     public async Task A_host_killed_mid_run_makes_the_configuration_failed_and_keeps_what_was_measured()
     {
         var shape = new LoadShape([new RampPhase(20, 8, Constant: true)], 64 * 1024, 0, 5);
@@ -102,9 +143,9 @@ public class LoadToolTests
         {
             // After the first figures so far (every 5 s of load).
             if (progress.Elapsed < TimeSpan.FromSeconds(7) || Interlocked.Exchange(ref killed, 1) == 1) return;
-            // This run's worker: its spec names the configuration's mark (other tests run workers beside it).
+            // This run's worker: the configuration it serves names the mark (other tests run workers beside it).
             foreach (var worker in Hosts.ChildrenOf(Environment.ProcessId).Where(pid => Hosts.CommandLine(pid).Split('\0') is var args
-                         && args.Any(a => a.EndsWith("GrpcBench.Load.Worker.dll")) && File.ReadAllText(args[Array.IndexOf(args, "--spec") + 1]).Contains($"\"{mark}\"")))
+                         && args.Any(a => a.EndsWith("GrpcBench.Load.Worker.dll")) && args.Any(a => a.Contains($"maxStreamsPerConnection={mark}"))))
                 Process.GetProcessById(worker).Kill();
         }, CancellationToken.None);
 
