@@ -76,7 +76,7 @@ public static class AdviceReport
         md.AppendLine($"![capacity per knob value]({ChartName(advice)})");
         md.AppendLine();
         MarkdownTable.Append(md, ["knob", "value", "verdict", "capacity vs default", "host CPU/call vs default", $"p99 at {screening} vs default", "client CPU/call vs default",
-                "host peak RSS vs default", "searches", "the host reported", "what it is"],
+                "host peak RSS vs default", "searches", "reported back", "what it is"],
             [false, false, false, true, true, true, true, true, true, false, false],
             advice.Knobs.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, k.Choice.Value, Verdict(k), Times(k.Capacity, k.CapacityDecision), Times(k.ServerCpu, k.ServerCpuDecision),
                 Times(k.P99), Times(k.ClientCpu), Times(k.ServerRss), k.Searches.ToString(CultureInfo.InvariantCulture), k.Reported ?? "-", k.Meaning]));
@@ -109,6 +109,8 @@ public static class AdviceReport
     private static string Where(KnobChoice choice) => choice.Code switch
     {
         var code when code.Contains("<!-- csproj -->", StringComparison.Ordinal) => "The service's project file (csproj), in a PropertyGroup",
+        var code when code.Contains("<!-- the client's csproj -->", StringComparison.Ordinal) => "The client's project file (csproj), in a PropertyGroup",
+        var code when code.Contains("# the client's environment", StringComparison.Ordinal) => "The client's environment",
         var code when code.Contains("runtimeconfig.template.json", StringComparison.Ordinal) => "runtimeconfig.template.json, under configProperties",
         var code when code.Contains("GrpcChannelOptions", StringComparison.Ordinal) => "The client: the SocketsHttpHandler given to GrpcChannelOptions.HttpHandler",
         var code when code.Contains("Program.cs", StringComparison.Ordinal) => "The service's Program.cs",

@@ -19,6 +19,7 @@ namespace GrpcBench.Load.Results;
 /// <param name="CompressionLevel">"default" (each stack's own), "fastest" or "optimal": the zlib level of grpc-dotnet's compression; "n/a" where the stacks cannot set one (C-core).</param>
 /// <param name="Link">"none" (the machine's loopback), or the rate the loopback of a private network namespace is shaped to, e.g. "20mbit".</param>
 /// <param name="HostEnvironment">Runtime knobs of the host as environment variables (DOTNET_gcServer=0 ...); null or empty for none.</param>
+/// <param name="ClientEnvironment">Runtime knobs of the load worker (the client's process), the same way; null or empty for none.</param>
 public sealed record LoadConfiguration(
     ConfigurationKind Kind,
     ServerStack Server,
@@ -37,7 +38,8 @@ public sealed record LoadConfiguration(
     int? ChunkBytes = null,
     string CompressionLevel = "default",
     string Link = "none",
-    IReadOnlyDictionary<string, string>? HostEnvironment = null)
+    IReadOnlyDictionary<string, string>? HostEnvironment = null,
+    IReadOnlyDictionary<string, string>? ClientEnvironment = null)
 {
     /// <summary>A short unique label, e.g. "kestrel/grpc-net net8.0 large-windows tls gzip".</summary>
     public string Label
@@ -50,6 +52,7 @@ public sealed record LoadConfiguration(
             parts.AddRange((HostEnvironment ?? new Dictionary<string, string>()).Select(v => $"{v.Key}={v.Value}"));
             if (ClientProfile != "default") parts.Add(ClientProfile);
             parts.AddRange(ClientSettings.Select(s => $"{s.Key}={s.Value}"));
+            parts.AddRange((ClientEnvironment ?? new Dictionary<string, string>()).Select(v => $"client {v.Key}={v.Value}"));
             parts.Add(Transport.Text());
             if (Compression != Compression.None) parts.Add(CompressionLevel is "default" or "n/a" ? Compression.Text() : $"{Compression.Text()}-{CompressionLevel}");
             if (Scenarios is not null) parts.Add(string.Join('+', Scenarios));

@@ -54,7 +54,8 @@ public sealed record ConfigurationResult(
     CpuRecord? Cpus = null,
     CapacityResult? Capacity = null,
     CallCost? Cost = null,
-    int? Repeat = null)
+    int? Repeat = null,
+    IReadOnlyDictionary<string, string>? ClientRuntimeKnobs = null)
 {
     public ScenarioStats? Scenario(string name) => Scenarios.FirstOrDefault(s => s.Name == name);
 }

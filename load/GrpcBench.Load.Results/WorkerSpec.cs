@@ -34,4 +34,6 @@ public sealed record WorkerLine(string Event, LoadProgress? Progress = null, Wor
 /// <summary>What a worker measured, and what it ran on as it reports itself.</summary>
 /// <param name="CpuSeconds">The worker's CPU time from the start of its load (after start-up and set-up) to the figures.</param>
 /// <param name="PeakRssMiB">The worker's peak resident memory.</param>
-public sealed record WorkerResult(string Runtime, IReadOnlyDictionary<string, string> Components, double CpuSeconds, LoadResult Load, double? PeakRssMiB = null);
+/// <param name="RuntimeKnobs">The runtime knobs the worker runs with, as it reports them (GC, thread pool, DOTNET_ variables).</param>
+public sealed record WorkerResult(string Runtime, IReadOnlyDictionary<string, string> Components, double CpuSeconds, LoadResult Load, double? PeakRssMiB = null,
+    IReadOnlyDictionary<string, string>? RuntimeKnobs = null);

@@ -94,7 +94,8 @@ public static class Worker
         var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var runtime = RuntimeInformation.FrameworkDescription;
         var cpuAtStart = CpuSeconds();
-        WorkerResult Figures(LoadResult result) => new(runtime, components, CpuSeconds() - cpuAtStart, result, ProcessStats.PeakRssMiB(Environment.ProcessId));
+        var knobs = RuntimeKnobsInForce.Read();
+        WorkerResult Figures(LoadResult result) => new(runtime, components, CpuSeconds() - cpuAtStart, result, ProcessStats.PeakRssMiB(Environment.ProcessId), knobs);
 
         Print(WorkerLine.Started(runtime));
         var progress = new Progress<LoadProgress>(p =>

@@ -214,9 +214,10 @@ public static class AdvisePreset
 
     private static KnobChoice Choice(Knob knob, string value) => new(knob.Name, value, $"{knob.Setting}={value}", knob.Kind.ToString(), knob.AsCode(value));
 
-    /// <summary>The knob as the host reported it in its ready line (the effective value); null for client knobs or where it is not there.</summary>
+    /// <summary>The knob as the process it acts in reported it (the effective value): the host's ready line, the worker's figures; null for client settings or where it is not there.</summary>
     public static string? Reported(ConfigurationResult? search, Knob knob)
     {
+        if (knob.Kind == KnobKind.ClientRuntime) return search?.ClientRuntimeKnobs?.GetValueOrDefault(knob.ReadBack);
         if (search?.HostSettings is not { } settings || knob.Kind == KnobKind.Client) return null;
         var parts = knob.ReadBack.Split('.');
         JsonElement current;

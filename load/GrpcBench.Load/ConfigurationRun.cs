@@ -38,7 +38,7 @@ public static class ConfigurationRun
         var reason = measured.Failure ?? (figures.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
         return new ConfigurationResult(configuration, status, reason, measured.HostRuntime ?? figures.Runtime, figures.Runtime, measured.Components,
             measured.HostSettings, measured.ServerCpuSeconds, measured.ServerPeakRssMiB, figures.CpuSeconds, figures.Load.Scenarios, figures.PeakRssMiB,
-            measured.WireBytes, measured.Cpus);
+            measured.WireBytes, measured.Cpus, ClientRuntimeKnobs: figures.RuntimeKnobs);
     }
 
     /// <summary>Why a configuration cannot run here (it is then "skipped"), checked before anything starts; null if it can.</summary>

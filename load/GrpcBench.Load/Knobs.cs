@@ -2,8 +2,8 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-/// <summary>Where a knob acts: the host's runtime (an environment variable), Kestrel, or the grpc-dotnet client.</summary>
-public enum KnobKind { HostRuntime, Kestrel, Client }
+/// <summary>Where a knob acts: the host's runtime (an environment variable), Kestrel, the grpc-dotnet client, or the client's runtime.</summary>
+public enum KnobKind { HostRuntime, Kestrel, Client, ClientRuntime }
 
 /// <summary>
 /// A setting the advisor varies: its name, the values it tries (beside the default it is compared with), how a
@@ -11,6 +11,7 @@ public enum KnobKind { HostRuntime, Kestrel, Client }
 /// a dotted setting path), and the lines a team pastes to keep it.
 /// </summary>
 /// <param name="Setting">The environment variable (DOTNET_...), the host's Kestrel setting (--kestrel NAME) or the client setting.</param>
+/// <param name="ReadBack">For a client runtime knob, the key in the load worker's reported runtime knobs; "-" where nothing reads it back.</param>
 /// <param name="MinRuntimeMajor">The first .NET version that has it: on an older one the advice says so rather than skipping it.</param>
 public sealed record Knob(string Name, KnobKind Kind, string Setting, IReadOnlyList<string> Values, string Meaning, string ReadBack, int MinRuntimeMajor = 6)
 {
@@ -23,6 +24,7 @@ public sealed record Knob(string Name, KnobKind Kind, string Setting, IReadOnlyL
         {
             KnobKind.HostRuntime => configuration with { HostEnvironment = With(configuration.HostEnvironment, Setting, value) },
             KnobKind.Kestrel => configuration with { KestrelSettings = With(configuration.KestrelSettings, Setting, value) },
+            KnobKind.ClientRuntime => configuration with { ClientEnvironment = With(configuration.ClientEnvironment, Setting, value) },
             _ => configuration with { ClientSettings = With(configuration.ClientSettings, Setting, value) },
         };
     }
@@ -56,6 +58,9 @@ public static class Knobs
         new("io-queues", KnobKind.Kestrel, "sockets:ioQueueCount", ["1", "0"], "Kestrel's socket I/O queues (default min(cores, 16); 0 = the thread pool)", "kestrel.sockets.ioQueueCount"),
         new("wait-for-data", KnobKind.Kestrel, "sockets:waitForDataBeforeAllocatingBuffer", ["false"], "rent a read buffer before data is there (default: wait)", "kestrel.sockets.waitForDataBeforeAllocatingBuffer"),
         new("client-multiple-connections", KnobKind.Client, "enableMultipleHttp2Connections", ["false"], "SocketsHttpHandler opens more HTTP/2 connections when streams run out", "-"),
+        new("client-sockets-inline-completions", KnobKind.ClientRuntime, "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS", ["1"], "the client's socket completions run on the epoll thread", "env.DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"),
+        new("client-gc-concurrent", KnobKind.ClientRuntime, "DOTNET_gcConcurrent", ["0"], "the client's background (concurrent) GC on or off", "gc.ConcurrentGC"),
+        new("client-tiered-pgo", KnobKind.ClientRuntime, "DOTNET_TieredPGO", ["0"], "the client's dynamic PGO", "env.DOTNET_TieredPGO"),
         new("client-stream-window", KnobKind.Client, "initialHttp2StreamWindowSize", ["4194304", "16777216"], "SocketsHttpHandler's HTTP/2 stream receive window (default 64 KiB)", "-"),
     ];
 
@@ -63,7 +68,7 @@ public static class Knobs
     public static Knob Named(string name) => All.FirstOrDefault(k => k.Name == name)
         ?? throw new FormatException($"knob {name}: allowed {string.Join(", ", All.Select(k => k.Name))}");
 
-    internal static string AsCode(Knob knob, string value) => knob.Setting switch
+    internal static string AsCode(Knob knob, string value) => knob.Kind == KnobKind.ClientRuntime ? ClientRuntimeCode(knob, value) : knob.Setting switch
     {
         "DOTNET_gcServer" => $"<ServerGarbageCollection>{Bool(value)}</ServerGarbageCollection>   <!-- csproj -->",
         "DOTNET_gcConcurrent" => $"<ConcurrentGarbageCollection>{Bool(value)}</ConcurrentGarbageCollection>   <!-- csproj -->",
@@ -79,6 +84,13 @@ public static class Knobs
         _ when knob.Kind == KnobKind.Kestrel =>
             $"builder.WebHost.ConfigureKestrel(o => o.Limits.Http2.{Pascal(knob.Setting)} = {value});   // Program.cs",
         _ => $"new SocketsHttpHandler {{ {Pascal(knob.Setting)} = {value} }}   // GrpcChannelOptions.HttpHandler",
+    };
+
+    private static string ClientRuntimeCode(Knob knob, string value) => knob.Setting switch
+    {
+        "DOTNET_gcConcurrent" => $"<ConcurrentGarbageCollection>{Bool(value)}</ConcurrentGarbageCollection>   <!-- the client's csproj -->",
+        "DOTNET_TieredPGO" => $"<TieredPGO>{Bool(value)}</TieredPGO>   <!-- the client's csproj -->",
+        _ => $"{knob.Setting}={value}   # the client's environment (no project property reads it)",
     };
 
     private static string Bool(string value) => value is "1" or "true" ? "true" : "false";

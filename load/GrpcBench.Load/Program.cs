@@ -31,6 +31,7 @@ string[] kestrelSettingNames = ["initialStreamWindowSize", "initialConnectionWin
     "sockets:unsafePreferInlineScheduling", "sockets:ioQueueCount", "sockets:waitForDataBeforeAllocatingBuffer"];
 Option<string[]> kestrelSetting = new("--kestrel") { Description = $"Explicit Kestrel setting on top of the profile, NAME=VALUE ({string.Join(", ", kestrelSettingNames)})", AllowMultipleArgumentsPerToken = true };
 Option<string[]> hostEnvironment = new("--host-env") { Description = "Runtime knob of the Kestrel hosts as an environment variable, NAME=VALUE with NAME DOTNET_... (DOTNET_gcServer=0, DOTNET_TieredPGO=0, DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1); the host reports what it runs with", AllowMultipleArgumentsPerToken = true };
+Option<string[]> clientEnvironment = new("--client-env") { Description = "Runtime knob of the grpc-dotnet clients' load workers, NAME=VALUE as --host-env; the worker reports what it runs with", AllowMultipleArgumentsPerToken = true };
 Option<string[]> clientSetting = new("--client-setting") { Description = "Explicit client setting, NAME=VALUE (enableMultipleHttp2Connections, initialHttp2StreamWindowSize)", AllowMultipleArgumentsPerToken = true };
 Option<int?> payload = new("--payload-mib") { Description = "sendLargeData payload in MiB, 1-200 (seed: 20)" };
 Option<string[]> phases = new("--phases") { Description = "The ramp, RATExSECONDS each, e.g. 50x30 20x30 (seed: 50x15 20x15)", AllowMultipleArgumentsPerToken = true };
@@ -71,7 +72,7 @@ Option<string?> output = new("--out") { Description = "Results folder (default r
 var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
-    kestrelSetting, hostEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
+    kestrelSetting, hostEnvironment, clientEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
     payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
@@ -153,6 +154,7 @@ root.SetAction(async (parse, cancellationToken) =>
             Baselines = Chosen(parse, baseline, defaults.Baselines),
             KestrelSettings = Settings("--kestrel", parse.GetValue(kestrelSetting), kestrelSettingNames),
             HostEnvironment = EnvironmentKnobs("--host-env", parse.GetValue(hostEnvironment)),
+            ClientEnvironment = EnvironmentKnobs("--client-env", parse.GetValue(clientEnvironment)),
             ClientSettings = Settings("--client-setting", parse.GetValue(clientSetting), ["enableMultipleHttp2Connections", "initialHttp2StreamWindowSize"]),
             Load = load,
             ScenarioSets = parse.GetValue(scenarios) is { Length: > 0 } ? null : defaults.ScenarioSets,

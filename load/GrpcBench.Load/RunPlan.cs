@@ -52,6 +52,9 @@ public sealed record RunPlan(
     /// <summary>Runtime knobs of the Kestrel hosts as environment variables (--host-env DOTNET_gcServer=0); empty for none.</summary>
     public IReadOnlyDictionary<string, string> HostEnvironment { get; init; } = new Dictionary<string, string>();
 
+    /// <summary>Runtime knobs of the grpc-dotnet clients' load workers as environment variables (--client-env DOTNET_...); empty for none.</summary>
+    public IReadOnlyDictionary<string, string> ClientEnvironment { get; init; } = new Dictionary<string, string>();
+
     /// <summary>"none" or link rates such as "20mbit" (<see cref="GrpcBench.Orchestration.ShapedLink"/>).</summary>
     public IReadOnlyList<string> Links { get; init; } = ["none"];
 
@@ -87,6 +90,7 @@ public sealed record RunPlan(
                     CompressionLevel = level,
                     Link = link,
                     HostEnvironment = server == ServerStack.Kestrel && HostEnvironment.Count > 0 ? HostEnvironment : null,
+                    ClientEnvironment = client == ClientStack.GrpcNet && ClientEnvironment.Count > 0 ? ClientEnvironment : null,
                 });
             }
             // The floors run in this process's network namespace and know only the story's two scenarios.

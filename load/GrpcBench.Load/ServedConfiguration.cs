@@ -92,7 +92,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
             await _worker.DisposeAsync();
             _worker = null;
         }
-        _worker ??= WorkerProcess.Start(_configuration.ClientRuntime, _link?.Name, _placement.Worker, _configuration.Label);
+        _worker ??= WorkerProcess.Start(_configuration.ClientRuntime, _link?.Name, _placement.Worker, _configuration.Label, _configuration.ClientEnvironment);
         var worker = _worker.RunAsync(spec, onProgress, stopWorker.Token, LoadBegins);
         var hostDied = await ConfigurationRun.WatchAsync(host, worker, stopWorker);
         var outcome = await worker;

@@ -66,13 +66,16 @@ public sealed class WorkerProcess : IAsyncDisposable
     /// <param name="cpus">The CPUs to pin the worker to from its start, e.g. "0"; null for any.</param>
     /// <exception cref="WorkerFailedException">The worker for the configuration's client runtime is not built.</exception>
     /// <param name="label">The configuration served, on the worker's command line for process lists.</param>
-    public static WorkerProcess Start(string clientRuntime, string? networkNamespace = null, string? cpus = null, string? label = null)
+    /// <param name="environment">Runtime knobs of the worker as environment variables (DOTNET_...).</param>
+    public static WorkerProcess Start(string clientRuntime, string? networkNamespace = null, string? cpus = null, string? label = null,
+        IReadOnlyDictionary<string, string>? environment = null)
     {
         var assembly = AssemblyPath(clientRuntime);
         if (!File.Exists(assembly)) throw new WorkerFailedException($"the load worker for {clientRuntime} is not built: {assembly} is missing");
         var start = CpuAffinity.Pinned(ShapedLink.Inside(
             DotnetRoots.StartInfo(clientRuntime, assembly, ["--parent-pid", Environment.ProcessId.ToString(), .. label is null ? Array.Empty<string>() : ["--serves", label]]), networkNamespace), cpus);
         start.RedirectStandardInput = true;
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>()) start.Environment[name] = value;
         return new WorkerProcess(new Process { StartInfo = start }, clientRuntime);
     }
 
@@ -80,7 +83,7 @@ public sealed class WorkerProcess : IAsyncDisposable
     public static async Task<WorkerOutcome> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken,
         string? networkNamespace = null, Action<WorkerStarted>? onStarted = null, string? cpus = null)
     {
-        await using var worker = Start(spec.Configuration.ClientRuntime, networkNamespace, cpus, spec.Configuration.Label);
+        await using var worker = Start(spec.Configuration.ClientRuntime, networkNamespace, cpus, spec.Configuration.Label, spec.Configuration.ClientEnvironment);
         return await worker.RunAsync(spec, onProgress, cancellationToken, onStarted);
     }
 

@@ -15,12 +15,14 @@ public class KnobsTests
     public void A_knob_lands_where_it_acts_on_top_of_what_the_configuration_already_sets()
     {
         var both = Knobs.Named("inline-scheduling").Apply(Knobs.Named("gc-server").Apply(Kestrel, "0"), "true");
-        var client = Knobs.Named("client-stream-window").Apply(both, "4194304");
+        var client = Knobs.Named("client-tiered-pgo").Apply(Knobs.Named("client-stream-window").Apply(both, "4194304"), "0");
 
         Assert.Equal("0", client.HostEnvironment!["DOTNET_gcServer"]);
         Assert.Equal("true", client.KestrelSettings["sockets:unsafePreferInlineScheduling"]);
         Assert.Equal("4194304", client.ClientSettings["initialHttp2StreamWindowSize"]);
-        Assert.Equal("kestrel/grpc-net net10.0 default sockets:unsafePreferInlineScheduling=true DOTNET_gcServer=0 initialHttp2StreamWindowSize=4194304 h2c", client.Label);
+        Assert.Equal("0", client.ClientEnvironment!["DOTNET_TieredPGO"]);
+        Assert.Null(client.HostEnvironment!.GetValueOrDefault("DOTNET_TieredPGO"));
+        Assert.Equal("kestrel/grpc-net net10.0 default sockets:unsafePreferInlineScheduling=true DOTNET_gcServer=0 initialHttp2StreamWindowSize=4194304 client DOTNET_TieredPGO=0 h2c", client.Label);
         Assert.Empty(Kestrel.KestrelSettings);
     }
 
@@ -34,6 +36,9 @@ public class KnobsTests
         Assert.Equal("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1   # the service's environment (no project property reads it)",
             Knobs.Named("sockets-inline-completions").AsCode("1"));
         Assert.Equal("new SocketsHttpHandler { EnableMultipleHttp2Connections = false }   // GrpcChannelOptions.HttpHandler", Knobs.Named("client-multiple-connections").AsCode("false"));
+        Assert.Equal("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1   # the client's environment (no project property reads it)",
+            Knobs.Named("client-sockets-inline-completions").AsCode("1"));
+        Assert.Equal("<ConcurrentGarbageCollection>false</ConcurrentGarbageCollection>   <!-- the client's csproj -->", Knobs.Named("client-gc-concurrent").AsCode("0"));
         Assert.All(Knobs.All, knob => Assert.All(knob.Values, value => Assert.False(string.IsNullOrWhiteSpace(knob.AsCode(value)))));
         Assert.Equal(Knobs.All.Count, Knobs.All.Select(k => k.Name).Distinct().Count());
     }
@@ -46,7 +51,25 @@ public class KnobsTests
         Assert.StartsWith("knob turbo: allowed gc-server, gc-concurrent", error.Message);
     }
 
-    public static TheoryData<string> HostKnobs() => [.. Knobs.All.Where(k => k.Kind != KnobKind.Client).Select(k => k.Name)];
+    public static TheoryData<string> HostKnobs() => [.. Knobs.All.Where(k => k.Kind is KnobKind.HostRuntime or KnobKind.Kestrel).Select(k => k.Name)];
+
+    public static TheoryData<string> ClientRuntimeKnobs() => [.. Knobs.All.Where(k => k.Kind == KnobKind.ClientRuntime).Select(k => k.Name)];
+
+    [Theory]
+    [MemberData(nameof(ClientRuntimeKnobs))]
+    public async Task The_load_worker_reports_each_client_runtime_knob_as_it_runs_with_it_and_the_host_does_not_get_it(string name)
+    {
+        var knob = Knobs.Named(name);
+        var value = knob.Values[0];
+        var configuration = knob.Apply(Kestrel, value) with { Scenarios = [ScenarioNames.GetInt] };
+
+        var result = await ConfigurationRun.RunAsync(configuration, new LoadShape([new RampPhase(10, 1, Constant: true)], 0, 0, 5), _ => { }, CancellationToken.None);
+
+        Assert.True(result.Status == "ok", result.Reason);
+        Assert.Equal(Expected(knob, value), AdvisePreset.Reported(result, knob), ignoreCase: true);
+        Assert.Contains($"client {knob.Setting}={value}", configuration.Label);
+        Assert.False(result.HostSettings!["runtimeKnobs"].TryGetProperty($"env.{knob.Setting}", out _), "the host got the client's knob");
+    }
 
     [Theory]
     [MemberData(nameof(HostKnobs))]
