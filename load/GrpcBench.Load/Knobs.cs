@@ -61,6 +61,7 @@ public static class Knobs
         new("client-sockets-inline-completions", KnobKind.ClientRuntime, "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS", ["1"], "the client's socket completions run on the epoll thread", "env.DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"),
         new("client-gc-concurrent", KnobKind.ClientRuntime, "DOTNET_gcConcurrent", ["0"], "the client's background (concurrent) GC on or off", "gc.ConcurrentGC"),
         new("client-tiered-pgo", KnobKind.ClientRuntime, "DOTNET_TieredPGO", ["0"], "the client's dynamic PGO", "env.DOTNET_TieredPGO"),
+        new("client-channels", KnobKind.Client, "channels", ["2", "4"], "calls spread over N channels in turn, each with its own HTTP/2 connection (default 1)", "-"),
         new("client-stream-window", KnobKind.Client, "initialHttp2StreamWindowSize", ["4194304", "16777216"], "SocketsHttpHandler's HTTP/2 stream receive window (default 64 KiB)", "-"),
     ];
 
@@ -83,6 +84,7 @@ public static class Knobs
             $"builder.WebHost.UseSockets(o => o.{Pascal(knob.Setting["sockets:".Length..])} = {value});   // Program.cs",
         _ when knob.Kind == KnobKind.Kestrel =>
             $"builder.WebHost.ConfigureKestrel(o => o.Limits.Http2.{Pascal(knob.Setting)} = {value});   // Program.cs",
+        "channels" => $"GrpcChannel[] channels = [.. Enumerable.Range(0, {value}).Select(_ => GrpcChannel.ForAddress(address, new GrpcChannelOptions {{ HttpHandler = new SocketsHttpHandler() }}))];   // each call on channels[n++ % {value}]",
         _ => $"new SocketsHttpHandler {{ {Pascal(knob.Setting)} = {value} }}   // GrpcChannelOptions.HttpHandler",
     };
 

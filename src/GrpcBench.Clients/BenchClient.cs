@@ -43,7 +43,7 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
     public RecordService.RecordServiceClient Records { get; } = new(channels.Large);
 
     /// <summary>The small-call channel's invoker, for calls outside the contract.</summary>
-    public CallInvoker SmallCallInvoker => channels.Small.CreateCallInvoker();
+    public CallInvoker SmallCallInvoker => channels.Small;
 
 
     public CallOptions Options(CancellationToken cancellationToken = default, DateTime? deadline = null) => new(headers, deadline, cancellationToken);

@@ -50,6 +50,8 @@ public sealed record ClientSettings
     public TimeSpan? KeepAlivePingDelay { get; init; }
     public TimeSpan? KeepAlivePingTimeout { get; init; }
     public TimeSpan? PooledConnectionLifetime { get; init; }
+    /// <summary>Channels each kind of call goes over in turn, each with its own connection, 1-16; null for one.</summary>
+    public int? Channels { get; init; }
 
     /// <summary>The settings with the profile applied: what the client is actually made with.</summary>
     public ClientSettings Resolved() => Profile == ClientProfiles.Seed
