@@ -112,7 +112,7 @@ public static class AdviceReport
         var code when code.Contains("<!-- the client's csproj -->", StringComparison.Ordinal) => "The client's project file (csproj), in a PropertyGroup",
         var code when code.Contains("# the client's environment", StringComparison.Ordinal) => "The client's environment",
         var code when code.Contains("runtimeconfig.template.json", StringComparison.Ordinal) => "runtimeconfig.template.json, under configProperties",
-        var code when code.Contains("GrpcChannel[]", StringComparison.Ordinal) => "The client: where it makes its channels",
+        var code when code.Contains("// the client, where it makes its channels", StringComparison.Ordinal) => "The client: where it makes its channels",
         var code when code.Contains("GrpcChannelOptions", StringComparison.Ordinal) => "The client: the SocketsHttpHandler given to GrpcChannelOptions.HttpHandler",
         var code when code.Contains("Program.cs", StringComparison.Ordinal) => "The service's Program.cs",
         _ => "The service's environment",

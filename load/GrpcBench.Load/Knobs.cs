@@ -25,9 +25,13 @@ public sealed record Knob(string Name, KnobKind Kind, string Setting, IReadOnlyL
             KnobKind.HostRuntime => configuration with { HostEnvironment = With(configuration.HostEnvironment, Setting, value) },
             KnobKind.Kestrel => configuration with { KestrelSettings = With(configuration.KestrelSettings, Setting, value) },
             KnobKind.ClientRuntime => configuration with { ClientEnvironment = With(configuration.ClientEnvironment, Setting, value) },
+            _ when Setting == ProfileSetting => configuration with { ClientProfile = value },
             _ => configuration with { ClientSettings = With(configuration.ClientSettings, Setting, value) },
         };
     }
+
+    /// <summary>The client knob that is a client profile (<c>--client-profile</c>) rather than a setting.</summary>
+    public const string ProfileSetting = "profile";
 
     public bool ExistsOn(int runtimeMajor) => runtimeMajor >= MinRuntimeMajor;
 
@@ -61,6 +65,7 @@ public static class Knobs
         new("client-sockets-inline-completions", KnobKind.ClientRuntime, "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS", ["1"], "the client's socket completions run on the epoll thread", "env.DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"),
         new("client-gc-concurrent", KnobKind.ClientRuntime, "DOTNET_gcConcurrent", ["0"], "the client's background (concurrent) GC on or off", "gc.ConcurrentGC"),
         new("client-tiered-pgo", KnobKind.ClientRuntime, "DOTNET_TieredPGO", ["0"], "the client's dynamic PGO", "env.DOTNET_TieredPGO"),
+        new("client-split-channels", KnobKind.Client, Knob.ProfileSetting, ["split-channels"], "large calls on a channel (a connection) of their own, so that small calls do not queue behind their frames", "-"),
         new("client-channels", KnobKind.Client, "channels", ["2", "4"], "calls spread over N channels in turn, each with its own HTTP/2 connection (default 1)", "-"),
         new("client-stream-window", KnobKind.Client, "initialHttp2StreamWindowSize", ["4194304", "16777216"], "SocketsHttpHandler's HTTP/2 stream receive window (default 64 KiB)", "-"),
     ];
@@ -84,7 +89,8 @@ public static class Knobs
             $"builder.WebHost.UseSockets(o => o.{Pascal(knob.Setting["sockets:".Length..])} = {value});   // Program.cs",
         _ when knob.Kind == KnobKind.Kestrel =>
             $"builder.WebHost.ConfigureKestrel(o => o.Limits.Http2.{Pascal(knob.Setting)} = {value});   // Program.cs",
-        "channels" => $"GrpcChannel[] channels = [.. Enumerable.Range(0, {value}).Select(_ => GrpcChannel.ForAddress(address, new GrpcChannelOptions {{ HttpHandler = new SocketsHttpHandler() }}))];   // each call on channels[n++ % {value}]",
+        Knob.ProfileSetting => "GrpcChannel small = GrpcChannel.ForAddress(address), large = GrpcChannel.ForAddress(address);   // the client, where it makes its channels; large calls on large",
+        "channels" => $"GrpcChannel[] channels = [.. Enumerable.Range(0, {value}).Select(_ => GrpcChannel.ForAddress(address, new GrpcChannelOptions {{ HttpHandler = new SocketsHttpHandler() }}))];   // the client, where it makes its channels; each call on channels[n++ % {value}]",
         _ => $"new SocketsHttpHandler {{ {Pascal(knob.Setting)} = {value} }}   // GrpcChannelOptions.HttpHandler",
     };
 

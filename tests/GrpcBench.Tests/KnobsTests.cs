@@ -39,6 +39,8 @@ public class KnobsTests
         Assert.Equal("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1   # the client's environment (no project property reads it)",
             Knobs.Named("client-sockets-inline-completions").AsCode("1"));
         Assert.Equal("<ConcurrentGarbageCollection>false</ConcurrentGarbageCollection>   <!-- the client's csproj -->", Knobs.Named("client-gc-concurrent").AsCode("0"));
+        Assert.StartsWith("GrpcChannel[] channels = [.. Enumerable.Range(0, 4)", Knobs.Named("client-channels").AsCode("4"));
+        Assert.Equal("split-channels", Knobs.Named("client-split-channels").Apply(Kestrel, "split-channels").ClientProfile);
         Assert.All(Knobs.All, knob => Assert.All(knob.Values, value => Assert.False(string.IsNullOrWhiteSpace(knob.AsCode(value)))));
         Assert.Equal(Knobs.All.Count, Knobs.All.Select(k => k.Name).Distinct().Count());
     }
