@@ -82,6 +82,21 @@ public static class AdviceReport
                 Times(k.P99), Times(k.ClientCpu), Times(k.ServerRss), k.Searches.ToString(CultureInfo.InvariantCulture), k.Reported ?? "-", k.Meaning]));
         md.AppendLine();
 
+        if (advice.Alternatives.Count > 0)
+        {
+            md.AppendLine("### Design alternatives (they change code)");
+            md.AppendLine();
+            md.AppendLine("The same uploads sent another way, or compressed, against the same default searches; capacity still counts uploads per second. "
+                          + "Never combined with the settings above: a team weighs them as changes of its contract or its calls.");
+            md.AppendLine();
+            MarkdownTable.Append(md, ["alternative", "verdict", "capacity vs default", "host CPU/call vs default", $"p99 at {screening} vs default", "client CPU/call vs default",
+                    "host peak RSS vs default", "searches", "what it is", "the change"],
+                [false, false, true, true, true, true, true, true, false, false],
+                advice.Alternatives.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, Verdict(k), Times(k.Capacity, k.CapacityDecision), Times(k.ServerCpu, k.ServerCpuDecision),
+                    Times(k.P99), Times(k.ClientCpu), Times(k.ServerRss), k.Searches.ToString(CultureInfo.InvariantCulture), k.Meaning, $"`{k.Choice.Code}`"]));
+            md.AppendLine();
+        }
+
         md.AppendLine("### Settings as code");
         md.AppendLine();
         if (advice.Recommended.Count == 0)

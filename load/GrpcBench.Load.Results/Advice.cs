@@ -8,10 +8,14 @@ namespace GrpcBench.Load.Results;
 /// <param name="Threshold">The relative effect a verdict must exceed (helps / hurts) or stay within (no effect found).</param>
 /// <param name="Notes">What the run could not do, e.g. knobs left unscreened when the budget ran out.</param>
 public sealed record AdviceSummary(string Runtime, string Mix, string Workload, double? DefaultCapacity, double? ScreeningPerSecond, double Threshold,
-    IReadOnlyList<KnobFinding> Knobs, IReadOnlyList<KnobChoice> Recommended, IReadOnlyList<ConfirmedRow> Confirmed, IReadOnlyList<string> Notes, double Minutes);
+    IReadOnlyList<KnobFinding> Knobs, IReadOnlyList<KnobChoice> Recommended, IReadOnlyList<ConfirmedRow> Confirmed, IReadOnlyList<string> Notes, double Minutes)
+{
+    /// <summary>Changes of code (chunked uploads, compression per call), screened like the knobs against the same default, never combined with them.</summary>
+    public IReadOnlyList<KnobFinding> Alternatives { get; init; } = [];
+}
 
 /// <summary>One knob at one value, and the line a team keeps it with.</summary>
-/// <param name="Kind">"HostRuntime", "Kestrel" or "Client".</param>
+/// <param name="Kind">"HostRuntime", "Kestrel", "Client", "ClientRuntime", or "Design" for a design alternative.</param>
 public sealed record KnobChoice(string Knob, string Value, string Setting, string Kind, string Code);
 
 /// <summary>A knob value against the default, every figure a ratio (value / default) with its interval.</summary>

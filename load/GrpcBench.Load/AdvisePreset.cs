@@ -106,10 +106,10 @@ public static class AdvisePreset
         var notes = new List<string>();
         var count = 0;
 
-        async Task<ConfigurationResult> Search(string stage, LoadConfiguration configuration, double? guess, double? first)
+        async Task<ConfigurationResult> Search(string stage, LoadConfiguration configuration, double? guess, double? first, CapacityMix? of = null)
         {
             var title = $"[{runtime} {++count}, {clock.Elapsed.TotalMinutes:0.#} of {options.BudgetMinutes:0.#} min] {stage}: {configuration.Label}";
-            var result = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(configuration, mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
+            var result = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(configuration, of ?? mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
                 guess: guess, first: first));
             results.Add(result);
             var found = result.Capacity?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found";
@@ -140,6 +140,18 @@ public static class AdvisePreset
             : knob.Values.Select(value => AdviceFindings.NotAvailable(Choice(knob, value), knob.Meaning, knob.MinRuntimeMajor))));
         string VerdictOf((Knob Knob, string Value) trial) => Findings().First(f => f.Choice.Knob == trial.Knob.Name && f.Choice.Value == trial.Value).Verdict;
 
+        // Design alternatives: searched against the same default (once after the first screening round, once more after the
+        // last), reported apart, never combined with settings.
+        var alternatives = DesignAlternatives.For(mix).ToDictionary(a => a, _ => new List<ConfigurationResult>());
+        async Task SearchAlternatives(int time)
+        {
+            foreach (var (alternative, runs) in alternatives)
+            {
+                if (cancellationToken.IsCancellationRequested || !Fits(Left(), mix, options.ConfirmRepeats)) return;
+                runs.Add(await Search($"design {time}, {alternative.Name}", alternative.Apply(kestrel), Median(defaults), screening, alternative.Apply(mix)));
+            }
+        }
+
         var pending = trials;
         var outOfBudget = false;
         for (var round = 1; round <= MaxScreeningRounds && pending.Count > 0 && !outOfBudget; round++)
@@ -162,11 +174,18 @@ public static class AdvisePreset
                 sinceDefault++;
             }
             pending = [.. trials.Where(t => byTrial[t].Count == round && VerdictOf(t) == AdviceFindings.CouldNotTell)];
+            if (round == 1) await SearchAlternatives(1);
         }
         var unscreened = trials.Where(t => byTrial[t].Count == 0).Select(t => $"{t.Knob.Name}={t.Value}").ToList();
         if (unscreened.Count > 0) notes.Add($"Not screened, the budget ran out first: {string.Join(", ", unscreened)} (--budget-minutes, or --knobs to screen fewer).");
         if (pending.Count > 0 && !cancellationToken.IsCancellationRequested)
             notes.Add($"Still undecided after {byTrial[pending[0]].Count} searches: {string.Join(", ", pending.Select(t => $"{t.Knob.Name}={t.Value}"))}.");
+
+        await SearchAlternatives(2);
+        var untried = alternatives.Where(a => a.Value.Count == 0).Select(a => a.Key.Name).ToList();
+        if (untried.Count > 0) notes.Add($"Design alternatives not searched, the budget ran out first: {string.Join(", ", untried)}.");
+        IReadOnlyList<KnobFinding> AlternativeFindings() => AdviceFindings.Ranked([.. alternatives.Where(a => a.Value.Count > 0).Select(a => AdviceFindings.Judge(a.Key.Choice,
+            a.Key.Meaning, defaults.Select(d => SearchFigures.Of(d, screening)).ToList(), a.Value.Select(r => SearchFigures.Of(r, screening)).ToList(), options.Threshold, null))]);
 
         // Greedy: the best winner alone, then each next one added while it does not lower the median capacity.
         var winners = AdviceFindings.Winners(Findings());
@@ -209,7 +228,7 @@ public static class AdvisePreset
         return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), defaultCapacity, screening, options.Threshold, Findings(),
             [.. combination.Select(c => Choice(c.Knob, c.Value))],
             AdviceFindings.Confirm([.. confirming.Select(c => (c.Name, (IReadOnlyList<ConfigurationResult>)confirmed[c.Name]))], screening, options.Threshold),
-            notes, (clock.Elapsed - started).TotalMinutes);
+            notes, (clock.Elapsed - started).TotalMinutes) { Alternatives = AlternativeFindings() };
     }
 
     private static KnobChoice Choice(Knob knob, string value) => new(knob.Name, value, $"{knob.Setting}={value}", knob.Kind.ToString(), knob.AsCode(value));

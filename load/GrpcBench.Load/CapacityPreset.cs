@@ -40,7 +40,10 @@ public static class CapacityPreset
         {
             Arrivals = options.Arrivals,
             StopAtFirstFailure = true,
-            StopBeyondP99Ms = new Dictionary<string, double> { [ScenarioNames.SendLargeData] = options.Slo.UploadP99Ms, [ScenarioNames.GetInt] = options.Slo.GetIntP99Ms },
+            StopBeyondP99Ms = new Dictionary<string, double>
+            {
+                [ScenarioNames.SendLargeData] = options.Slo.UploadP99Ms, [ScenarioNames.UploadChunks] = options.Slo.UploadP99Ms, [ScenarioNames.GetInt] = options.Slo.GetIntP99Ms,
+            },
         };
         var all = new Dictionary<string, CapacityMix>
         {
@@ -160,8 +163,12 @@ public static class CapacityPreset
         return mix.Name == Mixed && mixes.FirstOrDefault(m => m.Name == Uploads) is { } uploads ? Median(results.Where(r => Same(r, uploads, anyRuntime: false))) : null;
     }
 
-    private static LoadConfiguration Labelled(LoadConfiguration configuration, CapacityMix mix) =>
-        configuration with { Scenarios = mix.Load.Scenarios, PayloadBytes = mix.Load.Scenarios.Contains(ScenarioNames.SendLargeData) ? mix.Load.PayloadBytes : null };
+    /// <summary>The configuration as a search of the mix runs it: the mix's scenarios, and its payload where it uploads.</summary>
+    public static LoadConfiguration Labelled(LoadConfiguration configuration, CapacityMix mix) => configuration with
+    {
+        Scenarios = mix.Load.Scenarios,
+        PayloadBytes = mix.Load.Scenarios.Any(s => s is ScenarioNames.SendLargeData or ScenarioNames.UploadChunks) ? mix.Load.PayloadBytes : null,
+    };
 
     private static string OneLine(ConfigurationResult result)
     {

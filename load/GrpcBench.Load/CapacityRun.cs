@@ -19,7 +19,7 @@ public static class CapacityRun
         Action<LoadProgress> onProgress, CancellationToken cancellationToken, IReadOnlyList<string>? hostArguments = null,
         double? guess = null, double? first = null)
     {
-        configuration = configuration with { Scenarios = mix.Load.Scenarios, PayloadBytes = mix.Load.Scenarios.Contains(ScenarioNames.SendLargeData) ? mix.Load.PayloadBytes : null };
+        configuration = CapacityPreset.Labelled(configuration, mix);
         if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, "skipped", skipped);
         var shape = mix.Load.For(configuration);
         Measurement? last = null;

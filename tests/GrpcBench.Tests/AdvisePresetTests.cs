@@ -22,6 +22,27 @@ public class AdvisePresetTests
     }
 
     [Fact]
+    public void A_chunked_alternative_sends_the_mixs_uploads_as_a_client_stream_and_leaves_getInt_beside_them()
+    {
+        var mix = Mix(quick: false);
+        var chunked = DesignAlternatives.All.Single(a => a.Name == "chunked-64k");
+        var kestrel = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None, Transport.H2c,
+            "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+
+        var chunkedMix = chunked.Apply(mix);
+        var configuration = CapacityPreset.Labelled(chunked.Apply(kestrel), chunkedMix);
+
+        Assert.Equal(ScenarioNames.UploadChunks, chunkedMix.Searched);
+        Assert.Equal([ScenarioNames.UploadChunks, ScenarioNames.GetInt], chunkedMix.Load.Scenarios);
+        Assert.Equal((64 * 1024, 20L * 1024 * 1024), (configuration.ChunkBytes, configuration.PayloadBytes));
+        Assert.True(chunkedMix.Load.StopBeyondP99Ms!.ContainsKey(ScenarioNames.UploadChunks));
+        Assert.Equal(Compression.Gzip, DesignAlternatives.All.Single(a => a.Name == "compression-gzip").Apply(kestrel).Compression);
+        // getInt alone has no uploads to send another way: only compression is left to try.
+        var getInt = CapacityPreset.Mixes(CapacityOptions.Default(false) with { Mixes = [CapacityPreset.GetInt] }, false)[0];
+        Assert.Equal(["compression-gzip"], DesignAlternatives.For(getInt).Select(a => a.Name));
+    }
+
+    [Fact]
     public void A_screening_search_runs_only_while_the_confirmation_still_fits_the_budget()
     {
         var mix = Mix(quick: false);
