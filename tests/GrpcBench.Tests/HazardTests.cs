@@ -34,10 +34,14 @@ public class HazardTests(HazardHostsFixture hosts) : IClassFixture<HazardHostsFi
         ("timeout-huge", Ok, Ok),
         ("header-name-uppercase", Ok, "GOAWAY PROTOCOL_ERROR"),
         ("connection-header", Ok, "GOAWAY PROTOCOL_ERROR"),
+        ("te-missing", "RST_STREAM INTERNAL_ERROR", Ok),
+        ("unknown-method", "grpc-status 12 Unimplemented", "grpc-status 12 Unimplemented"),
+        ("binary-header-invalid-base64", "grpc-status 14 Unavailable", Ok),
         ("http1-on-h2c-port", "HTTP/2 SETTINGS, WINDOW_UPDATE", "HTTP/1.1 400 Bad Request"),
         ("rst-stream-flood", Ok, "connection closed"),
         ("ping-flood", "GOAWAY ENHANCE_YOUR_CALM", Ok),
         ("settings-flood", Ok, Ok),
+        ("keepalive-pings-500ms", "GOAWAY ENHANCE_YOUR_CALM", Ok),
         ("stalled-body", "no answer within 3 s", "no answer within 3 s"),
     ];
 

@@ -9,6 +9,9 @@ public static class HazardCalls
     public const string GetInt = "/example.ExampleService/GetInt", SendLargeData = "/example.ExampleService/SendLargeData";
     public static readonly TimeSpan AnswerTimeout = TimeSpan.FromSeconds(5);
 
+    /// <summary>Smaller than the initial windows and frame size of every server: sent without waiting for the server.</summary>
+    private const int SmallFrame = 16_384;
+
     public static List<(string, string)> Headers(Uri url, string path, string? contentType = "application/grpc", params (string, string)[] extra)
     {
         List<(string, string)> fields = [(":method", "POST"), (":scheme", "http"), (":path", path), (":authority", $"{url.Host}:{url.Port}")];
@@ -36,8 +39,20 @@ public static class HazardCalls
         await using var connection = await RawHttp2Connection.OpenAsync(url, AnswerTimeout);
         try
         {
-            await connection.WriteHeadersAsync(1, headers, endStream: false);
-            await connection.WriteDataAsync(1, body, endStream: true, AnswerTimeout);
+            var block = Hpack.Encode(headers);
+            if (block.Length <= SmallFrame && body.Length <= SmallFrame)
+            {
+                // In one write, so that a server that fails the connection on the headers has read all we sent and
+                // closes cleanly: unread bytes would make it reset the connection, and its answer would be lost.
+                connection.Opened(1);
+                await connection.WriteRawAsync([.. RawHttp2Connection.Frame(Http2Frame.Headers, Http2Frame.EndHeaders, 1, block),
+                    .. RawHttp2Connection.Frame(Http2Frame.Data, Http2Frame.EndStream, 1, body)]);
+            }
+            else
+            {
+                await connection.WriteHeadersAsync(1, headers, endStream: false);
+                await connection.WriteDataAsync(1, body, endStream: true, AnswerTimeout);
+            }
         }
         catch (IOException)
         {
