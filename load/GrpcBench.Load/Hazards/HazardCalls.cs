@@ -39,13 +39,12 @@ public static class HazardCalls
         await using var connection = await RawHttp2Connection.OpenAsync(url, AnswerTimeout);
         try
         {
-            var block = Hpack.Encode(headers);
-            if (block.Length <= SmallFrame && body.Length <= SmallFrame)
+            if (body.Length <= SmallFrame)
             {
-                // In one write, so that a server that fails the connection on the headers has read all we sent and
+                // Headers and body in one write, so that a server that fails the connection on the headers has read all we sent and
                 // closes cleanly: unread bytes would make it reset the connection, and its answer would be lost.
                 connection.Opened(1);
-                await connection.WriteRawAsync([.. RawHttp2Connection.Frame(Http2Frame.Headers, Http2Frame.EndHeaders, 1, block),
+                await connection.WriteRawAsync([.. RawHttp2Connection.HeaderFrames(1, Hpack.Encode(headers), endStream: false),
                     .. RawHttp2Connection.Frame(Http2Frame.Data, Http2Frame.EndStream, 1, body)]);
             }
             else

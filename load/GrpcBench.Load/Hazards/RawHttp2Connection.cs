@@ -67,17 +67,22 @@ public sealed class RawHttp2Connection : IAsyncDisposable
     public void Opened(int streamId) => _streamWindows[streamId] = _initialStreamWindow;
 
     /// <summary>HEADERS, split into CONTINUATION frames when the block is larger than a frame.</summary>
-    public async Task WriteHeadersAsync(int streamId, IEnumerable<(string, string)> fields, bool endStream)
+    public Task WriteHeadersAsync(int streamId, IEnumerable<(string, string)> fields, bool endStream)
     {
-        var block = Hpack.Encode(fields);
         _streamWindows[streamId] = _initialStreamWindow;
+        return WriteRawAsync(HeaderFrames(streamId, Hpack.Encode(fields), endStream));
+    }
+
+    public static byte[] HeaderFrames(int streamId, byte[] block, bool endStream)
+    {
         var first = Math.Min(block.Length, FrameSize);
-        await WriteFrameAsync(Http2Frame.Headers, (byte)((endStream ? Http2Frame.EndStream : 0) | (first == block.Length ? Http2Frame.EndHeaders : 0)), streamId, block.AsMemory(0, first));
+        var frames = new List<byte>(Frame(Http2Frame.Headers, (byte)((endStream ? Http2Frame.EndStream : 0) | (first == block.Length ? Http2Frame.EndHeaders : 0)), streamId, block.AsMemory(0, first)));
         for (var offset = first; offset < block.Length; offset += FrameSize)
         {
             var length = Math.Min(FrameSize, block.Length - offset);
-            await WriteFrameAsync(Http2Frame.Continuation, offset + length == block.Length ? Http2Frame.EndHeaders : (byte)0, streamId, block.AsMemory(offset, length));
+            frames.AddRange(Frame(Http2Frame.Continuation, offset + length == block.Length ? Http2Frame.EndHeaders : (byte)0, streamId, block.AsMemory(offset, length)));
         }
+        return [.. frames];
     }
 
     /// <summary>
