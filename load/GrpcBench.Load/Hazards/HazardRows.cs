@@ -1,9 +1,7 @@
 namespace GrpcBench.Load.Hazards;
 
 /// <summary>One case with every stack's result side by side, and whether the stacks' answers differ.</summary>
-public sealed record HazardRow(string Case, string Sends, string Meaning, bool Differ, IReadOnlyDictionary<string, HazardResult> Results)
-{
-}
+public sealed record HazardRow(string Case, string Sends, string Meaning, bool Differ, IReadOnlyDictionary<string, HazardResult> Results);
 
 public static class HazardRows
 {

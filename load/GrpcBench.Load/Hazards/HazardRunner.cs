@@ -35,6 +35,11 @@ public static class HazardRunner
         {
             outcome = HazardOutcome.Closed($"{e.GetType().Name} while sending: {e.Message}");
         }
+        catch (Exception e)
+        {
+            // An answer the probe cannot read (e.g. an HPACK block it does not decode) is reported, not fatal to the run.
+            outcome = new($"unreadable answer: {e.GetType().Name}", e.Message);
+        }
         var seconds = clock.Elapsed.TotalSeconds;
         var (served, error) = await ServesGetIntAsync(host, stack);
         var rssAfter = host.HasExited ? 0 : ProcessStats.RssMiB(host.Pid);
