@@ -195,6 +195,7 @@ compare.SetAction(parse => LoadRun.Compare(parse.GetValue(baseFolder)!, parse.Ge
 root.Subcommands.Add(compare);
 
 root.Subcommands.Add(LostResponsesCommand.Create());
+root.Subcommands.Add(GrpcBench.Load.Hazards.HazardsCommand.Create());
 
 var parsed = root.Parse(args);
 if (parsed.Errors.Count > 0)

@@ -20,14 +20,19 @@ public static class ProcessStats
     /// VmHWM of a /proc/&lt;pid&gt;/status text. The kernel prints "VmHWM:\t%8lu kB": from 10,000,000 kB on there is no
     /// space between the tab and the number, so the fields are split on any white space.
     /// </summary>
-    public static double PeakRssMiB(string status)
+    public static double PeakRssMiB(string status) => StatusMiB(status, "VmHWM");
+
+    /// <summary>The resident set now (VmRSS), in MiB.</summary>
+    public static double RssMiB(int pid) => StatusMiB(File.ReadAllText($"/proc/{pid}/status"), "VmRSS");
+
+    private static double StatusMiB(string status, string field)
     {
-        var line = status.Split('\n').FirstOrDefault(l => l.StartsWith("VmHWM:", StringComparison.Ordinal))
-            ?? throw new FormatException("no VmHWM line in /proc/<pid>/status");
+        var line = status.Split('\n').FirstOrDefault(l => l.StartsWith(field + ":", StringComparison.Ordinal))
+            ?? throw new FormatException($"no {field} line in /proc/<pid>/status");
         var fields = line.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries);
         return fields.Length >= 2 && long.TryParse(fields[1], System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var kiB)
             ? kiB / 1024.0
-            : throw new FormatException($"unexpected VmHWM line in /proc/<pid>/status: {line}");
+            : throw new FormatException($"unexpected {field} line in /proc/<pid>/status: {line}");
     }
 
     // USER_HZ is 100 on every Linux architecture .NET supports.

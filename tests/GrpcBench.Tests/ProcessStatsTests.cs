@@ -31,6 +31,14 @@ public class ProcessStatsTests
         Assert.InRange(ProcessStats.PeakRssMiB(Environment.ProcessId), 10, 100_000);
     }
 
+    [Fact]
+    public void This_process_rss_now_is_at_most_its_peak()
+    {
+        var now = ProcessStats.RssMiB(Environment.ProcessId);
+
+        Assert.InRange(now, 10, ProcessStats.PeakRssMiB(Environment.ProcessId));
+    }
+
     private static string Stat(long utime, long stime) =>
         $"4242 (dotnet (host) 1) S 1 4242 4242 0 -1 4194560 1000 0 0 0 {utime} {stime} 0 0 20 0 12 0 5000 300000000 20000 18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 0 17 1 0 0 0 0 0";
 

@@ -1,0 +1,66 @@
+using System.Runtime.InteropServices;
+using System.Text.Json;
+using GrpcBench.Orchestration;
+
+namespace GrpcBench.Load.Hazards;
+
+/// <summary>
+/// `hazards`: both hosts on one runtime, one host per stack for the whole catalogue, every case against each; the
+/// results so far are written whatever ends the run.
+/// </summary>
+public static class HazardProbe
+{
+    public static readonly string[] Stacks = ["grpc-core", "kestrel"];
+
+    public sealed record StackRun(string Stack, string? RuntimeReported, Dictionary<string, string>? Components, string? Failure);
+
+    public static async Task<int> RunAsync(string runtime, string? output, string commandLine, CancellationToken cancellationToken)
+    {
+        var folder = ResultsFolder.Create(output);
+        var results = new List<HazardResult>();
+        var stacks = new List<StackRun>();
+        Console.WriteLine($"hazards: {HazardCatalogue.All.Count} cases x {Stacks.Length} stacks on {runtime}; results: {folder}");
+        try
+        {
+            foreach (var stack in Stacks)
+            {
+                if (cancellationToken.IsCancellationRequested) break;
+                try
+                {
+                    await using var host = await HostProcess.StartAsync(new HostLaunch(HazardRunner.Stack(stack).Project, runtime, []), cancellationToken);
+                    foreach (var hazard in HazardCatalogue.All)
+                    {
+                        if (cancellationToken.IsCancellationRequested || host.HasExited) break;
+                        var result = await HazardRunner.RunAsync(hazard, stack, host);
+                        results.Add(result);
+                        Console.WriteLine($"  {stack,-9} {hazard.Id,-28} {result.Answer}{(result.ServedNext ? "" : "; NEXT CALL FAILED: " + result.NextCallError)}");
+                    }
+                    stacks.Add(new StackRun(stack, host.Ready.Runtime, host.Ready.Components, host.HasExited ? $"the host exited with {host.ExitCode}" : null));
+                }
+                catch (HostStartException e)
+                {
+                    Console.WriteLine($"{stack} {runtime}: not started: {e.Message}");
+                    stacks.Add(new StackRun(stack, null, null, e.Message));
+                }
+            }
+        }
+        finally
+        {
+            var status = stacks.Any(s => s.Failure is not null) ? "failed" : cancellationToken.IsCancellationRequested ? "stopped" : "completed";
+            var rows = HazardRows.From(HazardCatalogue.All, results, Stacks);
+            File.WriteAllText(Path.Combine(folder, "hazards.json"), JsonSerializer.Serialize(new
+            {
+                commandLine,
+                status,
+                run = RunRecord.Now(),
+                runtime,
+                probeRuntime = RuntimeInformation.FrameworkDescription,
+                stacks,
+                cases = rows,
+            }, new JsonSerializerOptions(JsonSerializerDefaults.Web) { WriteIndented = true }));
+            File.WriteAllText(Path.Combine(folder, "hazards.md"), HazardReport.Markdown(runtime, stacks, rows));
+            Console.WriteLine($"results: {folder}");
+        }
+        return stacks.Any(s => s.Failure is not null) ? 1 : cancellationToken.IsCancellationRequested ? 130 : 0;
+    }
+}
