@@ -80,7 +80,8 @@ public sealed record HostCpuProfile(
         {
             session = await new DiagnosticsClient(pid).StartEventPipeSessionAsync(providers, requestRundown: true, circularBufferMB: 256, cancellationToken);
         }
-        catch (Exception e) when (e is ServerNotAvailableException or UnsupportedCommandException or ServerErrorException or IOException or TimeoutException)
+        catch (Exception e) when (e is ServerNotAvailableException or UnsupportedCommandException or ServerErrorException or IOException
+                                       or TimeoutException or ArgumentException or InvalidOperationException)
         {
             throw new HostProfileException($"cannot profile process {pid}: it is not a running .NET process with a diagnostics endpoint ({e.Message})", e);
         }
