@@ -23,12 +23,16 @@ public sealed class HostProfileException(string message, Exception? inner = null
 /// spends in .NET; <see cref="NativeOrWaiting"/> those of threads in native code, which the sample profiler
 /// cannot tell apart from waiting (a socket's epoll wait, an idle thread pool thread, a P/Invoke into C-core all
 /// look the same). Threads the runtime never saw (C-core's own threads) are not sampled at all.
+/// <see cref="Cpu"/> gives each sample to one component (<see cref="Components"/>) and adds to 100 %;
+/// <see cref="CpuInclusive"/> counts a sample for every component anywhere on its stack (a lock Kestrel waits on
+/// counts for the thread pool in the first, for Kestrel too in the second), so it does not add to 100 %.
 /// </summary>
 public sealed record HostCpuProfile(
     int Pid,
     double DurationSeconds,
     int CpuSamples,
     IReadOnlyList<ComponentShare> Cpu,
+    IReadOnlyList<ComponentShare> CpuInclusive,
     IReadOnlyList<MethodSamples> TopMethods,
     int NativeOrWaitingSamples,
     IReadOnlyList<ComponentShare> NativeOrWaiting)
@@ -111,6 +115,7 @@ public sealed record HostCpuProfile(
         using var log = new TraceLog(etlx);
 
         var cpu = new Dictionary<string, int>();
+        var inclusive = new Dictionary<string, int>();
         var native = new Dictionary<string, int>();
         var methods = new Dictionary<(string Method, string Module, string Component), int>();
         int cpuSamples = 0, nativeSamples = 0;
@@ -131,8 +136,10 @@ public sealed record HostCpuProfile(
             {
                 cpuSamples++;
                 cpu[component] = cpu.GetValueOrDefault(component) + 1;
+                foreach (var onStack in frames.Select(f => Components.Of(f.Module, f.Method)).OfType<string>().Distinct())
+                    inclusive[onStack] = inclusive.GetValueOrDefault(onStack) + 1;
                 var (module, method) = frames.Count > 0 ? frames[0] : ("", "");
-                var key = (method.Length > 0 ? method : "?", module, component);
+                var key = (method.Length > 0 ? method : Unresolved(frames), module, component);
                 methods[key] = methods.GetValueOrDefault(key) + 1;
             }
             else
@@ -142,11 +149,16 @@ public sealed record HostCpuProfile(
             }
         }
 
-        return new HostCpuProfile(pid, duration.TotalSeconds, cpuSamples, Shares(cpu, cpuSamples),
+        return new HostCpuProfile(pid, duration.TotalSeconds, cpuSamples, Shares(cpu, cpuSamples), Shares(inclusive, cpuSamples),
             methods.OrderByDescending(m => m.Value).Take(topMethods)
                 .Select(m => new MethodSamples(m.Key.Method, m.Key.Module, m.Key.Component, m.Value, Percent(m.Value, cpuSamples))).ToList(),
             nativeSamples, Shares(native, nativeSamples));
     }
+
+    // A frame with no name is native code the trace cannot name (a P/Invoke stub, the runtime itself); its
+    // nearest named caller says what it was doing.
+    private static string Unresolved(List<(string Module, string Method)> frames) =>
+        frames.FirstOrDefault(f => f.Method.Length > 0) is { Method.Length: > 0 } caller ? $"? (unnamed, called from {caller.Method})" : "?";
 
     private static List<ComponentShare> Shares(Dictionary<string, int> counts, int total) =>
         counts.OrderByDescending(c => c.Value).Select(c => new ComponentShare(c.Key, c.Value, Percent(c.Value, total))).ToList();
@@ -160,10 +172,15 @@ public sealed record HostCpuProfile(
         {
             $"{CpuSamples} samples of threads running managed code (CPU), {NativeOrWaitingSamples} in native code or waiting, over {DurationSeconds:0.#} s",
             "",
-            "| component | CPU samples | share |",
-            "|---|---:|---:|",
+            "| component | CPU samples | share | on the stack of |",
+            "|---|---:|---:|---:|",
         };
-        lines.AddRange(Cpu.Select(c => $"| {c.Component} | {c.Samples} | {c.Percent:0.0} % |"));
+        foreach (var name in Cpu.Select(c => c.Component).Union(CpuInclusive.Select(c => c.Component)))
+        {
+            var own = Cpu.FirstOrDefault(c => c.Component == name);
+            var anywhere = CpuInclusive.FirstOrDefault(c => c.Component == name);
+            lines.Add($"| {name} | {own?.Samples ?? 0} | {own?.Percent ?? 0:0.0} % | {anywhere?.Percent ?? 0:0.0} % |");
+        }
         lines.Add("");
         lines.Add("| top method (exclusive) | component | samples | share |");
         lines.Add("|---|---|---:|---:|");

@@ -33,7 +33,9 @@ public class HostCpuProfileTests(ITestOutputHelper output)
         Assert.Contains(top, c => c is Components.KestrelHttp2 or Components.KestrelSockets or Components.Grpc);
         Assert.DoesNotContain(profile.Cpu, c => c.Component == Components.GrpcCore);
         Assert.NotEmpty(profile.TopMethods);
-        Assert.DoesNotContain(profile.TopMethods, m => m.Method == "?" && m.Percent > 50);
+        Assert.DoesNotContain(profile.TopMethods, m => m.Method.StartsWith('?') && m.Percent > 50);
+        Assert.Contains(profile.CpuInclusive, c => c.Component == Components.KestrelHttp2 && c.Percent > 0);
+        Assert.All(profile.CpuInclusive, c => Assert.InRange(c.Percent, 0, 100));
         var json = JsonSerializer.Deserialize<HostCpuProfile>(profile.ToJson(), HostCpuProfile.Json)!;
         Assert.Equal(profile.CpuSamples, json.CpuSamples);
         Assert.Equal(profile.Cpu.Count, json.Cpu.Count);
