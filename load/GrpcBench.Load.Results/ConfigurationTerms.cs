@@ -60,6 +60,9 @@ public enum Transport
 
     /// <summary>The raw-tcp floor's own framing over TCP.</summary>
     Tcp,
+
+    /// <summary>HTTP/2 in cleartext over a Unix domain socket the host makes at start-up.</summary>
+    Uds,
 }
 
 /// <summary>

@@ -7,7 +7,7 @@ namespace GrpcBench.Load.Results;
 /// <param name="HostRuntime">The runtime asked for, e.g. "net8.0"; what the process reported is in <see cref="ConfigurationResult.HostRuntimeReported"/>.</param>
 /// <param name="ClientRuntime">The runtime of the load worker that makes the calls.</param>
 /// <param name="Compression">none, gzip or deflate: requests per call, responses by the host.</param>
-/// <param name="Transport">h2c or tls (tcp for raw-tcp).</param>
+/// <param name="Transport">h2c, tls or uds (tcp for raw-tcp).</param>
 /// <param name="KestrelProfile">"default", "net6-windows", "large-windows" or "custom"; "n/a" on grpc-core.</param>
 /// <param name="KestrelSettings">Explicit Kestrel values on top of the profile (host command-line name to value).</param>
 /// <param name="ClientProfile">"default", "seed" or "split-channels".</param>

@@ -82,6 +82,7 @@ public static class ConfigurationRun
         // Room for the payload and its framing: the receive limit must not be what a run measures.
         var arguments = new List<string> { "--maxReceiveMessageSize", Math.Max(4 * 1024 * 1024, shape.PayloadBytes + 64 * 1024).ToString() };
         if (configuration.Transport == Transport.Tls) arguments.AddRange(["--tls", "true"]);
+        if (configuration.Transport == Transport.Uds) arguments.AddRange(["--uds", "true"]);
         if (configuration.Compression != Compression.None) arguments.AddRange(["--responseCompression", configuration.Compression.Text()]);
         if (configuration.Compression != Compression.None && configuration.CompressionLevel is "fastest" or "optimal")
             arguments.AddRange(["--responseCompressionLevel", configuration.CompressionLevel]);

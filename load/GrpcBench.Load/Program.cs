@@ -8,7 +8,7 @@ using GrpcBench.Orchestration;
 using Spectre.Console;
 
 string[] servers = [.. Terms.Texts(ServerStack.GrpcCore, ServerStack.Kestrel)], clients = [.. Terms.Texts(ClientStack.GrpcCore, ClientStack.GrpcNet)],
-    compressions = [.. Terms.Texts<Compression>()], transports = [.. Terms.Texts(Transport.H2c, Transport.Tls)],
+    compressions = [.. Terms.Texts<Compression>()], transports = [.. Terms.Texts(Transport.H2c, Transport.Tls, Transport.Uds)],
     clientProfiles = ["default", "seed", "split-channels"], baselines = [.. Terms.Texts(ConfigurationKind.RawHttp2, ConfigurationKind.RawTcp)],
     pairs = [RunPlan.MatchedPairs, RunPlan.AllPairs];
 
@@ -23,7 +23,7 @@ var runtime = List("--runtime", "Host runtimes", [.. DotnetRoots.Runtimes]);
 Option<string?> clientRuntime = new("--client-runtime") { Description = "Runtime of the load worker (default: the host's)" };
 OneOf(clientRuntime, [.. DotnetRoots.Runtimes]);
 var compression = List("--compression", "Call compression, requests and responses", compressions);
-var transport = List("--transport", "h2c (cleartext) and/or tls", transports);
+var transport = List("--transport", "h2c (cleartext TCP), tls and/or uds (cleartext over a Unix domain socket)", transports);
 var kestrelProfile = List("--kestrel-profile", "Kestrel HTTP/2 window profiles", [.. KestrelProfiles.Names]);
 var clientProfile = List("--client-profile", "Client profiles", clientProfiles);
 var baseline = List("--baselines", "Floors measured in the same run: raw-http2 (Kestrel without gRPC), raw-tcp (a bare socket)", baselines);
@@ -172,6 +172,8 @@ root.SetAction(async (parse, cancellationToken) =>
             Repeat = capacityOptions is null && adviseOptions is null ? repeats ?? 1 : 1,
             Quick = parse.GetValue(quick),
         };
+        if (plan.Transports.Contains(Transport.Uds) && plan.Links.Any(l => l != "none"))
+            throw new FormatException("--transport uds: a Unix domain socket does not go through the shaped loopback; allowed with --link none only");
     }
     catch (FormatException e)
     {

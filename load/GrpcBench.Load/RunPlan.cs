@@ -91,7 +91,8 @@ public sealed record RunPlan(
             }
             // The floors run in this process's network namespace and know only the story's two scenarios.
             if (compression != Compression.None || link != "none" || ScenarioSets is not null) continue;
-            if (Baselines.Contains(ConfigurationKind.RawHttp2))
+            // raw-http2 is measured over TCP (h2c, tls) only: its client knows no Unix domain socket.
+            if (Baselines.Contains(ConfigurationKind.RawHttp2) && transport != Transport.Uds)
                 configurations.Add(new(ConfigurationKind.RawHttp2, ServerStack.Kestrel, ClientStack.Http2, runtime, ClientRuntime ?? runtime, Compression.None, transport, "default", Empty, "default", Empty));
             if (Baselines.Contains(ConfigurationKind.RawTcp) && transport == Transport.H2c)
                 configurations.Add(new(ConfigurationKind.RawTcp, ServerStack.Socket, ClientStack.Socket, runtime, ClientRuntime ?? runtime, Compression.None, Transport.Tcp, "n/a", Empty, "default", Empty));

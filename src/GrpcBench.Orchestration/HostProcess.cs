@@ -142,6 +142,8 @@ public sealed class HostProcess : IAsyncDisposable
         {
             lock (Live) Live.Remove(this);
             _process.Dispose();
+            // A host stopped by a kill cannot remove its socket's folder; it is gone now, so nothing uses the folder.
+            if (Ready is not null) UnixSocketFolder.RemoveLeftOver(Ready.Url);
         }
     }
 
