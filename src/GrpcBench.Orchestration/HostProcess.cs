@@ -155,6 +155,7 @@ public sealed class HostProcess : IAsyncDisposable
             {
                 try { host._process.Kill(entireProcessTree: true); }
                 catch (InvalidOperationException) { }
+                if (host.Ready is not null) UnixSocketFolder.RemoveLeftOver(host.Ready.Url);
             }
         }
     }

@@ -152,12 +152,15 @@ public class LoadToolTests
         Assert.StartsWith("System.ArgumentException: unknown client setting noSuchSetting (in the load worker on net10.0)", failure.Message);
     }
 
-    [Fact]
-    public async Task Quick_run_writes_every_file_with_every_configuration()
+    [Theory]
+    [InlineData(null, 4)]
+    [InlineData("uds", 3)] // no raw-tcp floor: it is measured over TCP only
+    public async Task Quick_run_writes_every_file_with_every_configuration(string? transport, int configurationCount)
     {
         var folder = Path.Combine(Path.GetTempPath(), "grpcbench-quick-" + Guid.NewGuid().ToString("N"));
 
-        var (exit, output, _) = await RunToolAsync(["--quick", "--out", folder], TimeSpan.FromMinutes(3));
+        var (exit, output, _) = await RunToolAsync(["--quick", "--out", folder, .. transport is null ? Array.Empty<string>() : ["--transport", transport]],
+            TimeSpan.FromMinutes(3));
 
         Assert.True(exit == 0, output);
         foreach (var file in new[] { "summary.json", "report.md", "latency-sendLargeData.png", "latency-getInt.png", "ratio.png", "cost.png", "percentiles.png",
@@ -165,11 +168,14 @@ public class LoadToolTests
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
         using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
         var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
-        Assert.Equal(4, configurations.Count);
+        Assert.Equal(configurationCount, configurations.Count);
         Assert.All(configurations, c => Assert.Equal("ok", c.GetProperty("status").GetString()));
         var report = File.ReadAllText(Path.Combine(folder, "report.md"));
         Assert.Contains("grpc-core/grpc-core", report);
         Assert.Contains("kestrel/grpc-net", report);
+        if (transport is null) return;
+        Assert.All(configurations, c => Assert.Equal(transport, c.GetProperty("configuration").GetProperty("transport").GetString()));
+        Assert.Contains($" {transport}", report);
     }
 
     [Theory]
@@ -185,6 +191,8 @@ public class LoadToolTests
     [InlineData("--cpus", "host=1 worker=1", "--cpus host=1 worker=1: the host's and the worker's CPUs must not overlap")]
     [InlineData("--cpus", "host=64 worker=0", "--cpus host=64 worker=0: this machine lets the bench use CPUs")]
     [InlineData("--link", "fast", "--link fast: allowed none or a whole number with kbit, mbit or gbit")]
+    [InlineData("--transport", "quic", "--transport quic: allowed h2c, tls, uds")]
+    [InlineData("--preset slow-link --transport", "uds", "--transport uds: a Unix domain socket does not go through the shaped loopback; allowed with --link none only")]
     [InlineData("--compression-level", "max", "--compression-level max: allowed default, fastest, optimal")]
     [InlineData("--message-sizes", "300mib", "--message-sizes 300mib: allowed sizes from 1B to 200MiB")]
     [InlineData("--message-sizes", "20", "--message-sizes 20: allowed sizes")]
