@@ -25,6 +25,9 @@ public enum ServerStack
 
     /// <summary>The raw-tcp floor's sink.</summary>
     Socket,
+
+    /// <summary>A server the bench did not start (--target); nothing of its side is measured.</summary>
+    External,
 }
 
 public enum ClientStack

@@ -18,6 +18,8 @@ namespace GrpcBench.Load.Results;
 /// <param name="ChunkBytes">uploadChunks' chunk size; null where nothing is uploaded in chunks.</param>
 /// <param name="CompressionLevel">"default" (each stack's own), "fastest" or "optimal": the zlib level of grpc-dotnet's compression; "n/a" where the stacks cannot set one (C-core).</param>
 /// <param name="Link">"none" (the machine's loopback), or the rate the loopback of a private network namespace is shaped to, e.g. "20mbit".</param>
+/// <param name="Target">The URL of a server the bench did not start (--target), which the configuration's load worker calls; null for a host of its own.</param>
+/// <param name="TargetCa">The PEM file an https target's certificate is checked against.</param>
 /// <param name="HostEnvironment">Runtime knobs of the host as environment variables (DOTNET_gcServer=0 ...); null or empty for none.</param>
 public sealed record LoadConfiguration(
     ConfigurationKind Kind,
@@ -37,8 +39,13 @@ public sealed record LoadConfiguration(
     int? ChunkBytes = null,
     string CompressionLevel = "default",
     string Link = "none",
-    IReadOnlyDictionary<string, string>? HostEnvironment = null)
+    IReadOnlyDictionary<string, string>? HostEnvironment = null,
+    string? Target = null,
+    string? TargetCa = null)
 {
+    /// <summary>What the server-side figures of a --target run say instead of a number.</summary>
+    public const string NotMeasured = "not measured (external target)";
+
     /// <summary>A short unique label, e.g. "kestrel/grpc-net net8.0 large-windows tls gzip".</summary>
     public string Label
     {
@@ -57,6 +64,7 @@ public sealed record LoadConfiguration(
             if (PageSize is { } page) parts.Add($"page {page}");
             if (ChunkBytes is { } chunk) parts.Add($"chunk {Sizes.Describe(chunk)}");
             if (Link != "none") parts.Add($"link {Link}");
+            if (Target is not null) parts.Add($"target {Target}");
             if (Kind != ConfigurationKind.Grpc) parts.Insert(0, Kind.Text());
             return string.Join(' ', parts);
         }

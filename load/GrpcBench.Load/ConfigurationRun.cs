@@ -36,7 +36,8 @@ public static class ConfigurationRun
         var figures = measured.Worker.Figures;
         var status = measured.Failure is not null ? "failed" : figures.Load.Cancelled ? "cancelled" : "ok";
         var reason = measured.Failure ?? (figures.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
-        return new ConfigurationResult(configuration, status, reason, measured.HostRuntime ?? figures.Runtime, figures.Runtime, measured.Components,
+        var hostRuntime = configuration.Target is null ? measured.HostRuntime ?? figures.Runtime : LoadConfiguration.NotMeasured;
+        return new ConfigurationResult(configuration, status, reason, hostRuntime, figures.Runtime, measured.Components,
             measured.HostSettings, measured.ServerCpuSeconds, measured.ServerPeakRssMiB, figures.CpuSeconds, figures.Load.Scenarios, figures.PeakRssMiB,
             measured.WireBytes, measured.Cpus);
     }

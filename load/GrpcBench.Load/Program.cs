@@ -66,13 +66,15 @@ Option<int?> sloGetInt = new("--slo-getint-ms") { Description = "capacity: the p
 Option<double?> capacityThreshold = new("--threshold") { Description = "capacity: the relative difference a decision against Grpc.Core must exceed, 0.01-1 (0.1 = 10 %)" };
 Option<string[]> knobs = new("--knobs") { Description = $"advise: the knobs screened (default: all): {string.Join(", ", Knobs.All.Select(k => k.Name))}", AllowMultipleArgumentsPerToken = true };
 Option<double?> budgetMinutes = new("--budget-minutes") { Description = "advise: the time the run may take, minutes, 1-600 (30; quick: 5)" };
+Option<string?> target = new("--target") { Description = $"Run against a server the bench did not start, implementing the contract: {ExternalTarget.Allowed[8..]}; its side is not measured" };
+Option<string?> targetCa = new("--target-ca") { Description = "PEM file of the certificate (or its CA) an https --target presents" };
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
 
 var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
     kestrelSetting, hostEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
-    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, output,
+    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, target, targetCa, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
@@ -172,6 +174,13 @@ root.SetAction(async (parse, cancellationToken) =>
             Repeat = capacityOptions is null && adviseOptions is null ? repeats ?? 1 : 1,
             Quick = parse.GetValue(quick),
         };
+        if (parse.GetValue(target) is { } external)
+        {
+            plan = plan with { Target = ExternalTarget.Validate(external, parse.GetValue(targetCa)), TargetCa = parse.GetValue(targetCa) is { } ca ? Path.GetFullPath(ca) : null };
+            if (plan.Capacity is not null || plan.Advise is not null || plan.Preset == Presets.Sweep || plan.Links.Any(l => l != "none"))
+                throw new FormatException($"--target: allowed with the {Presets.Seed}, {Presets.Streaming} and {Presets.Chunked} presets, on --link none");
+        }
+        else if (parse.GetValue(targetCa) is { } lonely) throw new FormatException($"--target-ca {lonely}: allowed with an https --target only");
         if (plan.Transports.Contains(Transport.Uds) && plan.Links.Any(l => l != "none"))
             throw new FormatException("--transport uds: a Unix domain socket does not go through the shaped loopback; allowed with --link none only");
     }
@@ -179,6 +188,11 @@ root.SetAction(async (parse, cancellationToken) =>
     {
         Console.Error.WriteLine("invalid option: " + e.Message);
         return 2;
+    }
+    if (plan.Target is { } reachable && await ExternalTarget.ProbeAsync(reachable, plan.TargetCa, cancellationToken) is { } unreachable)
+    {
+        Console.Error.WriteLine(unreachable);
+        return 1;
     }
     return await LoadRun.RunAsync(plan, parse.GetValue(output), string.Join(' ', args), cancellationToken);
 });

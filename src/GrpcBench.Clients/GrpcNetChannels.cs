@@ -50,11 +50,21 @@ public static class GrpcNetChannels
         if (target.CertificatePem is { } pem)
         {
             var expected = X509Certificate2.CreateFromPem(pem);
-            // Trust exactly the certificate the host made at start-up, and nothing else.
+            // Trust exactly the certificate the host made at start-up, or one it issued (a --target's CA), and nothing else.
             handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, _) =>
-                certificate is not null && certificate.GetRawCertData().AsSpan().SequenceEqual(expected.RawData);
+                certificate is not null && (certificate.GetRawCertData().AsSpan().SequenceEqual(expected.RawData) || IssuedBy(certificate, expected));
         }
         return handler;
+    }
+
+    private static bool IssuedBy(X509Certificate certificate, X509Certificate2 root)
+    {
+        using var chain = new X509Chain();
+        chain.ChainPolicy.TrustMode = X509ChainTrustMode.CustomRootTrust;
+        chain.ChainPolicy.CustomTrustStore.Add(root);
+        chain.ChainPolicy.RevocationMode = X509RevocationMode.NoCheck;
+        using var presented = new X509Certificate2(certificate);
+        return chain.Build(presented);
     }
 
     private static GrpcChannel Open(ClientTarget target, ClientSettings settings)
