@@ -25,7 +25,8 @@ public static class ConfigurationSection
         md.AppendLine($"### {number}. {c.Label}");
         md.AppendLine();
         md.AppendLine($"- status: {result.StatusWithReason()}");
-        md.AppendLine($"- host: {result.HostRuntimeReported ?? "runtime not reported"} (asked {c.HostRuntime}), server {c.Server.Text()}"
+        md.AppendLine((c.Target is not null ? $"- server: {c.Target}, started apart, its runtime {LoadConfiguration.NotMeasured}; load worker on {c.ClientRuntime}"
+                          : $"- host: {result.HostRuntimeReported ?? "runtime not reported"} (asked {c.HostRuntime}), server {c.Server.Text()}")
                       + (c.Server == ServerStack.Kestrel && c.Kind == ConfigurationKind.Grpc ? $", Kestrel profile {c.KestrelProfile}" : "")
                       + Settings(c.KestrelSettings));
         md.AppendLine($"- client: {result.ClientRuntimeReported ?? "runtime not reported"} (asked {c.ClientRuntime}), {c.Client.Text()}, profile {c.ClientProfile}"

@@ -41,6 +41,8 @@ GrpcServer.Map(app);
 ProbeEndpoints.Map(app);
 
 ParentWatch.StopWhenGone(settings.ParentPid, () => app.Lifetime.StopApplication());
+// Here rather than at the end: after SIGTERM the process may exit as soon as the host has stopped, before the rest of this file runs.
+if (socketFolder is not null) app.Lifetime.ApplicationStopped.Register(socketFolder.Dispose);
 await app.StartAsync();
 
 var url = socketPath is null ? app.Urls.Single() : UnixSocketFolder.Url(socketPath);

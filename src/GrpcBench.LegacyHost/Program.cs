@@ -54,6 +54,7 @@ await stopped.Task;
 // Calls still running get a short grace, as Kestrel's shutdown timeout gives them, then are cancelled.
 var graceful = server.ShutdownAsync();
 if (await Task.WhenAny(graceful, Task.Delay(TimeSpan.FromSeconds(4))) != graceful) await server.KillAsync();
+socketFolder?.Dispose();
 return 0;
 
 void Stop(PosixSignalContext context)
