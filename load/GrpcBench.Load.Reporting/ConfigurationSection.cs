@@ -25,7 +25,8 @@ public static class ConfigurationSection
         md.AppendLine($"### {number}. {c.Label}");
         md.AppendLine();
         md.AppendLine($"- status: {result.StatusWithReason()}");
-        md.AppendLine($"- host: {result.HostRuntimeReported ?? "runtime not reported"} (asked {c.HostRuntime}), server {c.Server.Text()}"
+        md.AppendLine((c.Target is not null ? $"- server: {c.Target}, started apart, its runtime {LoadConfiguration.NotMeasured}; load worker on {c.ClientRuntime}"
+                          : $"- host: {result.HostRuntimeReported ?? "runtime not reported"} (asked {c.HostRuntime}), server {c.Server.Text()}")
                       + (c.Server == ServerStack.Kestrel && c.Kind == ConfigurationKind.Grpc ? $", Kestrel profile {c.KestrelProfile}" : "")
                       + Settings(c.KestrelSettings));
         md.AppendLine($"- client: {result.ClientRuntimeReported ?? "runtime not reported"} (asked {c.ClientRuntime}), {c.Client.Text()}, profile {c.ClientProfile}"
@@ -37,7 +38,10 @@ public static class ConfigurationSection
                           + (c.PageSize is { } page ? $", {Numbers.Count(page)} records per page" : "")
                           + (c.ChunkBytes is { } chunk ? $", chunks of {Sizes.Describe(chunk)}" : "")
                           + $"; link {c.Link}" + (result.WireBytes is { } wire ? $", {Numbers.BytesAsMiB(wire)} MiB on the wire" : ""));
-        md.AppendLine($"- server CPU {WithUnit(Numbers.Seconds(result.ServerCpuSeconds), "s")}, server peak RSS {WithUnit(Numbers.Amount(result.ServerPeakRssMiB), "MiB")}, "
+        var server = c.Target is null
+            ? $"server CPU {WithUnit(Numbers.Seconds(result.ServerCpuSeconds), "s")}, server peak RSS {WithUnit(Numbers.Amount(result.ServerPeakRssMiB), "MiB")}"
+            : $"target {c.Target}: server CPU, peak RSS and runtime {LoadConfiguration.NotMeasured}";
+        md.AppendLine($"- {server}, "
                       + $"load worker CPU {WithUnit(Numbers.Seconds(result.ClientCpuSeconds), "s")}"
                       + (result.ClientPeakRssMiB is { } clientRss ? $", load worker peak RSS {Numbers.Amount(clientRss)} MiB" : ""));
         if (result.HostSettings is { Count: > 0 } hostSettings)

@@ -25,6 +25,9 @@ public enum ServerStack
 
     /// <summary>The raw-tcp floor's sink.</summary>
     Socket,
+
+    /// <summary>A server the bench did not start (--target); nothing of its side is measured.</summary>
+    External,
 }
 
 public enum ClientStack
@@ -60,6 +63,9 @@ public enum Transport
 
     /// <summary>The raw-tcp floor's own framing over TCP.</summary>
     Tcp,
+
+    /// <summary>HTTP/2 in cleartext over a Unix domain socket the host makes at start-up.</summary>
+    Uds,
 }
 
 /// <summary>

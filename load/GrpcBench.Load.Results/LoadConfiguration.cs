@@ -7,7 +7,7 @@ namespace GrpcBench.Load.Results;
 /// <param name="HostRuntime">The runtime asked for, e.g. "net8.0"; what the process reported is in <see cref="ConfigurationResult.HostRuntimeReported"/>.</param>
 /// <param name="ClientRuntime">The runtime of the load worker that makes the calls.</param>
 /// <param name="Compression">none, gzip or deflate: requests per call, responses by the host.</param>
-/// <param name="Transport">h2c or tls (tcp for raw-tcp).</param>
+/// <param name="Transport">h2c, tls or uds (tcp for raw-tcp).</param>
 /// <param name="KestrelProfile">"default", "net6-windows", "large-windows" or "custom"; "n/a" on grpc-core.</param>
 /// <param name="KestrelSettings">Explicit Kestrel values on top of the profile (host command-line name to value).</param>
 /// <param name="ClientProfile">"default", "seed" or "split-channels".</param>
@@ -18,6 +18,8 @@ namespace GrpcBench.Load.Results;
 /// <param name="ChunkBytes">uploadChunks' chunk size; null where nothing is uploaded in chunks.</param>
 /// <param name="CompressionLevel">"default" (each stack's own), "fastest" or "optimal": the zlib level of grpc-dotnet's compression; "n/a" where the stacks cannot set one (C-core).</param>
 /// <param name="Link">"none" (the machine's loopback), or the rate the loopback of a private network namespace is shaped to, e.g. "20mbit".</param>
+/// <param name="Target">The URL of a server the bench did not start (--target), which the configuration's load worker calls; null for a host of its own.</param>
+/// <param name="TargetCa">The PEM file an https target's certificate is checked against.</param>
 /// <param name="HostEnvironment">Runtime knobs of the host as environment variables (DOTNET_gcServer=0 ...); null or empty for none.</param>
 /// <param name="ClientEnvironment">Runtime knobs of the load worker (the client's process), the same way; null or empty for none.</param>
 public sealed record LoadConfiguration(
@@ -39,8 +41,13 @@ public sealed record LoadConfiguration(
     string CompressionLevel = "default",
     string Link = "none",
     IReadOnlyDictionary<string, string>? HostEnvironment = null,
-    IReadOnlyDictionary<string, string>? ClientEnvironment = null)
+    IReadOnlyDictionary<string, string>? ClientEnvironment = null,
+    string? Target = null,
+    string? TargetCa = null)
 {
+    /// <summary>What the server-side figures of a --target run say instead of a number.</summary>
+    public const string NotMeasured = "not measured (external target)";
+
     /// <summary>A short unique label, e.g. "kestrel/grpc-net net8.0 large-windows tls gzip".</summary>
     public string Label
     {
@@ -60,6 +67,7 @@ public sealed record LoadConfiguration(
             if (PageSize is { } page) parts.Add($"page {page}");
             if (ChunkBytes is { } chunk) parts.Add($"chunk {Sizes.Describe(chunk)}");
             if (Link != "none") parts.Add($"link {Link}");
+            if (Target is not null) parts.Add($"target {Target}");
             if (Kind != ConfigurationKind.Grpc) parts.Insert(0, Kind.Text());
             return string.Join(' ', parts);
         }

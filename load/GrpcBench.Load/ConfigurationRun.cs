@@ -36,7 +36,8 @@ public static class ConfigurationRun
         var figures = measured.Worker.Figures;
         var status = measured.Failure is not null ? "failed" : figures.Load.Cancelled ? "cancelled" : "ok";
         var reason = measured.Failure ?? (figures.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
-        return new ConfigurationResult(configuration, status, reason, measured.HostRuntime ?? figures.Runtime, figures.Runtime, measured.Components,
+        var hostRuntime = configuration.Target is null ? measured.HostRuntime ?? figures.Runtime : LoadConfiguration.NotMeasured;
+        return new ConfigurationResult(configuration, status, reason, hostRuntime, figures.Runtime, measured.Components,
             measured.HostSettings, measured.ServerCpuSeconds, measured.ServerPeakRssMiB, figures.CpuSeconds, figures.Load.Scenarios, figures.PeakRssMiB,
             measured.WireBytes, measured.Cpus, ClientRuntimeKnobs: figures.RuntimeKnobs);
     }
@@ -82,6 +83,7 @@ public static class ConfigurationRun
         // Room for the payload and its framing: the receive limit must not be what a run measures.
         var arguments = new List<string> { "--maxReceiveMessageSize", Math.Max(4 * 1024 * 1024, shape.PayloadBytes + 64 * 1024).ToString() };
         if (configuration.Transport == Transport.Tls) arguments.AddRange(["--tls", "true"]);
+        if (configuration.Transport == Transport.Uds) arguments.AddRange(["--uds", "true"]);
         if (configuration.Compression != Compression.None) arguments.AddRange(["--responseCompression", configuration.Compression.Text()]);
         if (configuration.Compression != Compression.None && configuration.CompressionLevel is "fastest" or "optimal")
             arguments.AddRange(["--responseCompressionLevel", configuration.CompressionLevel]);

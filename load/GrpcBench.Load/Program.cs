@@ -8,7 +8,7 @@ using GrpcBench.Orchestration;
 using Spectre.Console;
 
 string[] servers = [.. Terms.Texts(ServerStack.GrpcCore, ServerStack.Kestrel)], clients = [.. Terms.Texts(ClientStack.GrpcCore, ClientStack.GrpcNet)],
-    compressions = [.. Terms.Texts<Compression>()], transports = [.. Terms.Texts(Transport.H2c, Transport.Tls)],
+    compressions = [.. Terms.Texts<Compression>()], transports = [.. Terms.Texts(Transport.H2c, Transport.Tls, Transport.Uds)],
     clientProfiles = ["default", "seed", "split-channels"], baselines = [.. Terms.Texts(ConfigurationKind.RawHttp2, ConfigurationKind.RawTcp)],
     pairs = [RunPlan.MatchedPairs, RunPlan.AllPairs];
 
@@ -23,7 +23,7 @@ var runtime = List("--runtime", "Host runtimes", [.. DotnetRoots.Runtimes]);
 Option<string?> clientRuntime = new("--client-runtime") { Description = "Runtime of the load worker (default: the host's)" };
 OneOf(clientRuntime, [.. DotnetRoots.Runtimes]);
 var compression = List("--compression", "Call compression, requests and responses", compressions);
-var transport = List("--transport", "h2c (cleartext) and/or tls", transports);
+var transport = List("--transport", "h2c (cleartext TCP), tls and/or uds (cleartext over a Unix domain socket)", transports);
 var kestrelProfile = List("--kestrel-profile", "Kestrel HTTP/2 window profiles", [.. KestrelProfiles.Names]);
 var clientProfile = List("--client-profile", "Client profiles", clientProfiles);
 var baseline = List("--baselines", "Floors measured in the same run: raw-http2 (Kestrel without gRPC), raw-tcp (a bare socket)", baselines);
@@ -67,13 +67,15 @@ Option<int?> sloGetInt = new("--slo-getint-ms") { Description = "capacity: the p
 Option<double?> capacityThreshold = new("--threshold") { Description = "capacity: the relative difference a decision against Grpc.Core must exceed, 0.01-1 (0.1 = 10 %)" };
 Option<string[]> knobs = new("--knobs") { Description = $"advise: the knobs screened (default: all): {string.Join(", ", Knobs.All.Select(k => k.Name))}", AllowMultipleArgumentsPerToken = true };
 Option<double?> budgetMinutes = new("--budget-minutes") { Description = "advise: the time the run may take, minutes, 1-600 (30; quick: 5)" };
+Option<string?> target = new("--target") { Description = $"Run against a server the bench did not start, implementing the contract: {ExternalTarget.Allowed[8..]}; its side is not measured" };
+Option<string?> targetCa = new("--target-ca") { Description = "PEM file of the certificate (or its CA) an https --target presents" };
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
 
 var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
     kestrelSetting, hostEnvironment, clientEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
-    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, output,
+    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, target, targetCa, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
@@ -174,11 +176,25 @@ root.SetAction(async (parse, cancellationToken) =>
             Repeat = capacityOptions is null && adviseOptions is null ? repeats ?? 1 : 1,
             Quick = parse.GetValue(quick),
         };
+        if (parse.GetValue(target) is { } external)
+        {
+            plan = plan with { Target = ExternalTarget.Validate(external, parse.GetValue(targetCa)), TargetCa = parse.GetValue(targetCa) is { } ca ? Path.GetFullPath(ca) : null };
+            if (plan.Capacity is not null || plan.Advise is not null || plan.Preset == Presets.Sweep || plan.Links.Any(l => l != "none"))
+                throw new FormatException($"--target: allowed with the {Presets.Seed}, {Presets.Streaming} and {Presets.Chunked} presets, on --link none");
+        }
+        else if (parse.GetValue(targetCa) is { } lonely) throw new FormatException($"--target-ca {lonely}: allowed with an https --target only");
+        if (plan.Transports.Contains(Transport.Uds) && plan.Links.Any(l => l != "none"))
+            throw new FormatException("--transport uds: a Unix domain socket does not go through the shaped loopback; allowed with --link none only");
     }
     catch (FormatException e)
     {
         Console.Error.WriteLine("invalid option: " + e.Message);
         return 2;
+    }
+    if (plan.Target is { } reachable && await ExternalTarget.ProbeAsync(reachable, plan.TargetCa, cancellationToken) is { } unreachable)
+    {
+        Console.Error.WriteLine(unreachable);
+        return 1;
     }
     return await LoadRun.RunAsync(plan, parse.GetValue(output), string.Join(' ', args), cancellationToken);
 });

@@ -58,6 +58,20 @@ public sealed record RunPlan(
     /// <summary>"none" or link rates such as "20mbit" (<see cref="GrpcBench.Orchestration.ShapedLink"/>).</summary>
     public IReadOnlyList<string> Links { get; init; } = ["none"];
 
+    /// <summary>A server the bench did not start (--target): every client runs against it, no host is started.</summary>
+    public string? Target { get; init; }
+
+    /// <summary>The PEM file an https --target is checked against (--target-ca).</summary>
+    public string? TargetCa { get; init; }
+
+    /// <summary>What the text on the wire is, as the target's scheme says.</summary>
+    public static Transport TargetTransport(Uri target) => target.Scheme switch
+    {
+        "https" => Transport.Tls,
+        "unix" => Transport.Uds,
+        _ => Transport.H2c,
+    };
+
     public const string MatchedPairs = "matched";
     public const string AllPairs = "all";
 
@@ -67,6 +81,7 @@ public sealed record RunPlan(
     public IReadOnlyList<LoadConfiguration> Configurations()
     {
         if (Preset == Presets.Sweep) return Presets.SweepConfigurations(this);
+        if (Target is not null) return TargetConfigurations(Target);
         var configurations = new List<LoadConfiguration>();
         foreach (var runtime in Runtimes)
         foreach (var transport in Transports)
@@ -95,12 +110,33 @@ public sealed record RunPlan(
             }
             // The floors run in this process's network namespace and know only the story's two scenarios.
             if (compression != Compression.None || link != "none" || ScenarioSets is not null) continue;
-            if (Baselines.Contains(ConfigurationKind.RawHttp2))
+            // raw-http2 is measured over TCP (h2c, tls) only: its client knows no Unix domain socket.
+            if (Baselines.Contains(ConfigurationKind.RawHttp2) && transport != Transport.Uds)
                 configurations.Add(new(ConfigurationKind.RawHttp2, ServerStack.Kestrel, ClientStack.Http2, runtime, ClientRuntime ?? runtime, Compression.None, transport, "default", Empty, "default", Empty));
             if (Baselines.Contains(ConfigurationKind.RawTcp) && transport == Transport.H2c)
                 configurations.Add(new(ConfigurationKind.RawTcp, ServerStack.Socket, ClientStack.Socket, runtime, ClientRuntime ?? runtime, Compression.None, Transport.Tcp, "n/a", Empty, "default", Empty));
         }
         return configurations;
+    }
+
+    /// <summary>Every gRPC client against the external target: the server's settings are its own, so they are not varied.</summary>
+    private IReadOnlyList<LoadConfiguration> TargetConfigurations(string target)
+    {
+        var transport = TargetTransport(new Uri(target));
+        return [.. from runtime in Runtimes
+                   from compression in Compressions
+                   from workload in Workloads()
+                   from client in Clients.Where(c => c is ClientStack.GrpcCore or ClientStack.GrpcNet)
+                   from clientProfile in ClientProfiles
+                   select Grpc(ServerStack.External, client, runtime, compression, transport, "n/a", clientProfile, Empty, ClientSettings) with
+                   {
+                       Scenarios = workload.Scenarios,
+                       PayloadBytes = workload.PayloadBytes,
+                       PageSize = workload.PageSize,
+                       ChunkBytes = workload.ChunkBytes,
+                       Target = target,
+                       TargetCa = TargetCa,
+                   }];
     }
 
     /// <summary>What the configurations call, beside the stacks: each scenario set with each size, page size and chunk size that applies to it.</summary>

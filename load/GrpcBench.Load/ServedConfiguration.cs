@@ -40,7 +40,11 @@ public sealed class ServedConfiguration : IAsyncDisposable
         try
         {
             if (configuration.Link != "none") served._link = ShapedLink.Create(configuration.Link);
-            if (configuration.Kind == ConfigurationKind.RawTcp)
+            if (configuration.Target is { } target)
+            {
+                served._url = target;
+            }
+            else if (configuration.Kind == ConfigurationKind.RawTcp)
             {
                 served._sink = new RawTcpSink();
                 served._url = served._sink.Url.ToString();
@@ -84,7 +88,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
                 // A process that is already gone: its configuration fails for that reason, not for its CPUs.
             }
         }
-        var spec = new WorkerSpec(_configuration, _url, host?.Ready.CertificatePem, shape);
+        var spec = new WorkerSpec(_configuration, _url, host?.Ready.CertificatePem ?? (_configuration.TargetCa is { } ca ? File.ReadAllText(ca) : null), shape);
         using var stopWorker = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var wireBefore = _link?.LoopbackBytes();
         if (_worker is { HasExited: true })

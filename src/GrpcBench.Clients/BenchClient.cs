@@ -15,7 +15,7 @@ public sealed record PayloadReceipt(long Length, string Checksum)
 /// A client of either stack with the bench's settings: getInt on the small-call channel, sendLargeData on the
 /// large-call channel, compression per call.
 /// </summary>
-public sealed class BenchClient(IBenchChannels channels, ClientSettings settings, Uri target) : IAsyncDisposable
+public sealed class BenchClient(IBenchChannels channels, ClientSettings settings, ClientTarget target) : IAsyncDisposable
 {
     private readonly Metadata? headers = settings.Compression == CallCompression.None
         ? null
@@ -30,7 +30,7 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
         if (!ClientProfiles.Names.Contains(settings.Profile)) throw new ArgumentException($"invalid client profile {settings.Profile}: allowed one of {string.Join(", ", ClientProfiles.Names)}");
         var resolved = settings.Resolved();
         IBenchChannels channels = resolved.Stack == ClientStacks.GrpcCore ? GrpcCoreChannels.Create(target, resolved) : GrpcNetChannels.Create(target, resolved);
-        return new BenchClient(channels, resolved, target.Url);
+        return new BenchClient(channels, resolved, target);
     }
 
     public ClientSettings Settings => settings;
@@ -77,7 +77,7 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
 
     /// <summary>Neither stack says which address it could not reach; a bench user needs to know.</summary>
     private RpcException NamingTheTarget(RpcException e) =>
-        new(new Status(e.StatusCode, $"{e.Status.Detail} (target {target.Host}:{target.Port})", e.Status.DebugException), e.Trailers);
+        new(new Status(e.StatusCode, $"{e.Status.Detail} (target {target.Address})", e.Status.DebugException), e.Trailers);
 
     public ValueTask DisposeAsync() => channels.DisposeAsync();
 }

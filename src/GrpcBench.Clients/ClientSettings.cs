@@ -65,4 +65,11 @@ public sealed record ClientSettings
 }
 
 /// <summary>Where a client connects: a host's URL (http:// for h2c, https:// for TLS) and, for TLS, the host's certificate.</summary>
-public sealed record ClientTarget(Uri Url, string? CertificatePem);
+public sealed record ClientTarget(Uri Url, string? CertificatePem)
+{
+    /// <summary>The Unix domain socket of a unix:/path target; null for http and https.</summary>
+    public string? SocketPath => Url.Scheme == "unix" ? Uri.UnescapeDataString(Url.AbsolutePath) : null;
+
+    /// <summary>How errors name the target: host:port, or unix:/path.</summary>
+    public string Address => SocketPath is { } path ? $"unix:{path}" : $"{Url.Host}:{Url.Port}";
+}

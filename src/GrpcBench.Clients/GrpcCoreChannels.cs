@@ -28,6 +28,8 @@ public static class GrpcCoreChannels
     private static Channel Open(ClientTarget target, ClientSettings settings, bool separate)
     {
         var credentials = target.CertificatePem is null ? ChannelCredentials.Insecure : new SslCredentials(target.CertificatePem);
-        return new Channel(target.Url.Host.Trim('[', ']'), target.Url.Port, credentials, Arguments(target, settings, separate));
+        return target.SocketPath is { } path
+            ? new Channel($"unix:{path}", credentials, Arguments(target, settings, separate))
+            : new Channel(target.Url.Host.Trim('[', ']'), target.Url.Port, credentials, Arguments(target, settings, separate));
     }
 }

@@ -1,4 +1,5 @@
 using System.Net.Security;
+using System.Net.Sockets;
 using System.Security.Cryptography.X509Certificates;
 using Grpc.Net.Client;
 using Grpc.Net.Compression;
@@ -28,14 +29,42 @@ public static class GrpcNetChannels
         if (settings.KeepAlivePingDelay is { } delay) handler.KeepAlivePingDelay = delay;
         if (settings.KeepAlivePingTimeout is { } timeout) handler.KeepAlivePingTimeout = timeout;
         if (settings.PooledConnectionLifetime is { } lifetime) handler.PooledConnectionLifetime = lifetime;
+        if (target.SocketPath is { } path)
+        {
+            var endpoint = new UnixDomainSocketEndPoint(path);
+            handler.ConnectCallback = async (_, cancellationToken) =>
+            {
+                var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+                try
+                {
+                    await socket.ConnectAsync(endpoint, cancellationToken);
+                    return new NetworkStream(socket, ownsSocket: true);
+                }
+                catch
+                {
+                    socket.Dispose();
+                    throw;
+                }
+            };
+        }
         if (target.CertificatePem is { } pem)
         {
             var expected = X509Certificate2.CreateFromPem(pem);
-            // Trust exactly the certificate the host made at start-up, and nothing else.
+            // Trust exactly the certificate the host made at start-up, or one it issued (a --target's CA), and nothing else.
             handler.SslOptions.RemoteCertificateValidationCallback = (_, certificate, _, _) =>
-                certificate is not null && certificate.GetRawCertData().AsSpan().SequenceEqual(expected.RawData);
+                certificate is not null && (certificate.GetRawCertData().AsSpan().SequenceEqual(expected.RawData) || IssuedBy(certificate, expected));
         }
         return handler;
+    }
+
+    private static bool IssuedBy(X509Certificate certificate, X509Certificate2 root)
+    {
+        using var chain = new X509Chain();
+        chain.ChainPolicy.TrustMode = X509ChainTrustMode.CustomRootTrust;
+        chain.ChainPolicy.CustomTrustStore.Add(root);
+        chain.ChainPolicy.RevocationMode = X509RevocationMode.NoCheck;
+        using var presented = new X509Certificate2(certificate);
+        return chain.Build(presented);
     }
 
     private static GrpcChannel Open(ClientTarget target, ClientSettings settings)
@@ -54,6 +83,7 @@ public static class GrpcNetChannels
                 new FixedLevelCompressionProvider(new DeflateCompressionProvider(level), level),
 #endif
             ];
-        return GrpcChannel.ForAddress(target.Url, options);
+        // Over a Unix domain socket the handler connects to the socket whatever the address says.
+        return GrpcChannel.ForAddress(target.SocketPath is null ? target.Url : new Uri("http://localhost"), options);
     }
 }

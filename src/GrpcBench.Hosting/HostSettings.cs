@@ -21,6 +21,9 @@ public sealed record HostSettings(
     int? ParentPid)
 {
     public const int DefaultMaxReceiveMessageSize = 4 * 1024 * 1024;
+
+    /// <summary>Listen on a Unix domain socket in a folder made at start-up (and removed at exit) instead of a TCP port.</summary>
+    public bool Uds { get; init; }
 }
 
 /// <summary>

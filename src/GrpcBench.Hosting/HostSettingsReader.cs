@@ -45,6 +45,9 @@ public static class HostSettingsReader
         var profile = Choice(kestrel, "Profile", KestrelProfiles.Default, KestrelProfiles.Names);
         var (bodySize, unlimitedBody) = Size64(kestrel, "MaxRequestBodySize");
         var sockets = kestrel.GetSection("Sockets");
+        var tls = Bool(config, "Tls");
+        var uds = Bool(config, "Uds");
+        if (tls && uds) throw new InvalidSettingException("Uds", "true", "false when Tls is true (TLS is over TCP only)");
 
         return new HostSettings(
             Address: IpAddress(config, "Address", "127.0.0.1"),
@@ -53,7 +56,7 @@ public static class HostSettingsReader
             MaxSendMessageSize: Size(config, "MaxSendMessageSize", null),
             ResponseCompression: Enum<ResponseCompression>(config, "ResponseCompression", ResponseCompression.None),
             ResponseCompressionLevel: Level(config, "ResponseCompressionLevel"),
-            Tls: Bool(config, "Tls"),
+            Tls: tls,
             Kestrel: new KestrelSettings(
                 profile,
                 NullableInt(kestrel, "InitialConnectionWindowSize", MinWindow, int.MaxValue),
@@ -79,7 +82,10 @@ public static class HostSettingsReader
             Records: new RecordSettings(
                 Int(records, "Count", RecordSettings.DefaultCount, 1, RecordSettings.MaxCount),
                 FilePath(records, "DatabasePath")),
-            ParentPid: NullableInt(config, "ParentPid", 1, int.MaxValue));
+            ParentPid: NullableInt(config, "ParentPid", 1, int.MaxValue))
+        {
+            Uds = uds,
+        };
     }
 
     private static string? Raw(IConfiguration config, string key, out string path)

@@ -53,6 +53,7 @@ public static class KestrelLimits
         settings.ResponseCompression,
         ResponseCompressionLevel = settings.ResponseCompressionLevel.ToString(),
         settings.Tls,
+        settings.Uds,
         Kestrel = new
         {
             settings.Kestrel.Profile,

@@ -12,6 +12,8 @@ if (HostSettingsReader.ReadOrReport(args) is not { } settings) return 2;
 if (RecordStore.OpenOrReport(settings.Records.DatabasePath, settings.Records.Count) is not { } records) return 2;
 
 using var certificate = settings.Tls ? SelfSignedCertificate.Create() : null;
+using var socketFolder = settings.Uds ? UnixSocketFolder.Create() : null;
+var socketPath = socketFolder?.Socket("grpc.sock");
 
 var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = [] });
 builder.Logging.ClearProviders();
@@ -21,12 +23,14 @@ builder.WebHost.UseSockets(sockets => KestrelLimits.Apply(sockets, settings.Kest
 builder.WebHost.ConfigureKestrel(kestrel =>
 {
     KestrelLimits.Apply(kestrel, settings);
-    kestrel.Listen(IPAddress.Parse(settings.Address), settings.Port, listen =>
+    void Endpoint(ListenOptions listen)
     {
         // Prior-knowledge h2c needs HTTP/2 alone on a cleartext endpoint.
         listen.Protocols = HttpProtocols.Http2;
         if (certificate is not null) listen.UseHttps(certificate);
-    });
+    }
+    if (socketPath is not null) kestrel.ListenUnixSocket(socketPath, Endpoint);
+    else kestrel.Listen(IPAddress.Parse(settings.Address), settings.Port, Endpoint);
 });
 
 GrpcServer.Add(builder.Services, settings, records);
@@ -37,9 +41,11 @@ GrpcServer.Map(app);
 ProbeEndpoints.Map(app);
 
 ParentWatch.StopWhenGone(settings.ParentPid, () => app.Lifetime.StopApplication());
+// Here rather than at the end: after SIGTERM the process may exit as soon as the host has stopped, before the rest of this file runs.
+if (socketFolder is not null) app.Lifetime.ApplicationStopped.Register(socketFolder.Dispose);
 await app.StartAsync();
 
-var url = app.Urls.Single();
+var url = socketPath is null ? app.Urls.Single() : UnixSocketFolder.Url(socketPath);
 var kestrelOptions = app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value;
 var grpcOptions = app.Services.GetRequiredService<IOptions<GrpcServiceOptions>>().Value;
 var socketOptions = app.Services.GetRequiredService<IOptions<SocketTransportOptions>>().Value;

@@ -44,6 +44,7 @@ public static class CoreChannelArguments
         settings.ResponseCompression,
         ResponseCompressionLevel = settings.ResponseCompression == ResponseCompression.None ? "n/a" : "zlib default (C-core has no level setting)",
         settings.Tls,
+        settings.Uds,
         settings.GetIntDelayMs,
         settings.GetIntSerial,
         Records = RecordSettingsInForce.Of(records),

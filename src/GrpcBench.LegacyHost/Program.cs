@@ -17,12 +17,18 @@ var credentials = certificate is null
     ? ServerCredentials.Insecure
     : new SslServerCredentials([new KeyCertificatePair(SelfSignedCertificate.ToPem(certificate), SelfSignedCertificate.PrivateKeyPem(certificate))]);
 
+using var socketFolder = settings.Uds ? UnixSocketFolder.Create() : null;
+// Grpc.Core's ServerPort always appends ":port" to the host (grpc/grpc#20375), so the socket is named "grpc.sock:0";
+// the address reported is the path C-core bound, which both clients connect to as it is.
+var serverPort = socketFolder is null
+    ? new ServerPort(settings.Address, settings.Port, credentials)
+    : new ServerPort(UnixSocketFolder.Url(socketFolder.Socket("grpc.sock")), 0, credentials);
 var channelArguments = CoreChannelArguments.For(settings);
 var service = new ExampleServiceImpl(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial));
 var server = new Server(channelArguments)
 {
     Services = { ExampleService.BindService(service), RecordService.BindService(new RecordServiceImpl(records)) },
-    Ports = { new ServerPort(settings.Address, settings.Port, credentials) },
+    Ports = { serverPort },
 };
 server.Start();
 
@@ -33,9 +39,12 @@ ParentWatch.StopWhenGone(settings.ParentPid, () => stopped.TrySetResult());
 
 var port = server.Ports.Single().BoundPort;
 var host = System.Net.IPAddress.Parse(settings.Address).AddressFamily == AddressFamily.InterNetworkV6 ? $"[{settings.Address}]" : settings.Address;
+var url = socketFolder is null
+    ? $"{(certificate is null ? "http" : "https")}://{host}:{port}"
+    : UnixSocketFolder.Url(socketFolder.Socket("grpc.sock:0"));
 var ready = ReadyLine.ForThisProcess(
     stack: "grpc-core",
-    $"{(certificate is null ? "http" : "https")}://{host}:{port}",
+    url,
     certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
     StackComponents.Of(typeof(Status).Assembly, typeof(Server).Assembly),
     CoreChannelArguments.Effective(settings, channelArguments, records));
@@ -45,6 +54,7 @@ await stopped.Task;
 // Calls still running get a short grace, as Kestrel's shutdown timeout gives them, then are cancelled.
 var graceful = server.ShutdownAsync();
 if (await Task.WhenAny(graceful, Task.Delay(TimeSpan.FromSeconds(4))) != graceful) await server.KillAsync();
+socketFolder?.Dispose();
 return 0;
 
 void Stop(PosixSignalContext context)

@@ -142,6 +142,8 @@ public sealed class HostProcess : IAsyncDisposable
         {
             lock (Live) Live.Remove(this);
             _process.Dispose();
+            // A host stopped by a kill cannot remove its socket's folder; it is gone now, so nothing uses the folder.
+            if (Ready is not null) UnixSocketFolder.RemoveLeftOver(Ready.Url);
         }
     }
 
@@ -153,6 +155,7 @@ public sealed class HostProcess : IAsyncDisposable
             {
                 try { host._process.Kill(entireProcessTree: true); }
                 catch (InvalidOperationException) { }
+                if (host.Ready is not null) UnixSocketFolder.RemoveLeftOver(host.Ready.Url);
             }
         }
     }

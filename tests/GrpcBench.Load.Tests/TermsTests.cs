@@ -10,12 +10,12 @@ public class TermsTests
     public void Terms_are_written_as_the_command_line_and_summary_json_have_always_named_them()
     {
         Assert.Equal(["grpc", "raw-http2", "raw-tcp"], Terms.Texts<ConfigurationKind>());
-        Assert.Equal(["grpc-core", "kestrel", "socket"], Terms.Texts<ServerStack>());
+        Assert.Equal(["grpc-core", "kestrel", "socket", "external"], Terms.Texts<ServerStack>());
         Assert.Equal(["grpc-core", "grpc-net", "http2", "socket"], Terms.Texts<ClientStack>());
         Assert.Equal(["none", "gzip", "deflate"], Terms.Texts<Compression>());
-        Assert.Equal(["h2c", "tls", "tcp"], Terms.Texts<Transport>());
+        Assert.Equal(["h2c", "tls", "tcp", "uds"], Terms.Texts<Transport>());
         Assert.Equal(ServerStack.GrpcCore, Terms.Parse<ServerStack>("grpc-core"));
-        Assert.Equal("quic: allowed h2c, tls, tcp", Assert.Throws<FormatException>(() => Terms.Parse<Transport>("quic")).Message);
+        Assert.Equal("quic: allowed h2c, tls, tcp, uds", Assert.Throws<FormatException>(() => Terms.Parse<Transport>("quic")).Message);
     }
 
     [Fact]

@@ -6,6 +6,7 @@ using Google.Protobuf;
 using Grpc.Core;
 using GrpcBench.Clients;
 using GrpcBench.Contracts;
+using GrpcBench.Orchestration;
 using GrpcBench.Service;
 using GrpcBench.Tests.Infrastructure;
 
@@ -31,6 +32,19 @@ public class GrpcPairTests(HostPool hosts)
         return pairs;
     }
 
+    /// <summary>Every pair over TCP (h2c) and over a Unix domain socket (uds).</summary>
+    public static TheoryData<string, string, string, string> PairsAndTransports()
+    {
+        var data = new TheoryData<string, string, string, string>();
+        foreach (var pair in Pairs())
+        foreach (var transport in new[] { "h2c", "uds" })
+            data.Add((string)pair[0], (string)pair[1], (string)pair[2], transport);
+        return data;
+    }
+
+    /// <summary>The host arguments of a transport on top of the test's own.</summary>
+    private static string[] Over(string transport, params string[] arguments) => transport == "uds" ? [.. arguments, "--uds", "true"] : arguments;
+
     public static TheoryData<string, string, string, string> PairsAndAlgorithms()
     {
         var data = new TheoryData<string, string, string, string>();
@@ -41,19 +55,19 @@ public class GrpcPairTests(HostPool hosts)
     }
 
     [Theory]
-    [MemberData(nameof(Pairs))]
-    public async Task GetInt_returns_the_service_value(string client, string server, string runtime)
+    [MemberData(nameof(PairsAndTransports))]
+    public async Task GetInt_returns_the_service_value(string client, string server, string runtime, string transport)
     {
-        await using var bench = await hosts.ClientAsync(client, server, runtime);
+        await using var bench = await hosts.ClientAsync(client, server, runtime, new ClientSettings(), Over(transport));
 
         Assert.Equal(ExampleServiceImpl.GetIntResult, await bench.GetIntAsync());
     }
 
     [Theory]
-    [MemberData(nameof(Pairs))]
-    public async Task SendLargeData_of_20_MiB_and_40_MB_reaches_the_server_byte_for_byte(string client, string server, string runtime)
+    [MemberData(nameof(PairsAndTransports))]
+    public async Task SendLargeData_of_20_MiB_and_40_MB_reaches_the_server_byte_for_byte(string client, string server, string runtime, string transport)
     {
-        await using var bench = await hosts.ClientAsync(client, server, runtime, new ClientSettings(), "--maxReceiveMessageSize", Raised);
+        await using var bench = await hosts.ClientAsync(client, server, runtime, new ClientSettings(), Over(transport, "--maxReceiveMessageSize", Raised));
 
         foreach (var size in new[] { 20 * MiB, 40_000_000 })
         {
@@ -66,12 +80,12 @@ public class GrpcPairTests(HostPool hosts)
     }
 
     [Theory]
-    [MemberData(nameof(Pairs))]
-    public async Task Messages_over_the_limit_fail_with_ResourceExhausted_on_either_side_and_the_host_serves_the_next_call(string client, string server, string runtime)
+    [MemberData(nameof(PairsAndTransports))]
+    public async Task Messages_over_the_limit_fail_with_ResourceExhausted_on_either_side_and_the_host_serves_the_next_call(string client, string server, string runtime, string transport)
     {
         // The host keeps the 4 MiB receive default; this client may send at most 1 MiB.
-        await using var limited = await hosts.ClientAsync(client, server, runtime, new ClientSettings { MaxSendMessageSize = MiB });
-        await using var unlimited = await hosts.ClientAsync(client, server, runtime);
+        await using var limited = await hosts.ClientAsync(client, server, runtime, new ClientSettings { MaxSendMessageSize = MiB }, Over(transport));
+        await using var unlimited = await hosts.ClientAsync(client, server, runtime, new ClientSettings(), Over(transport));
 
         var clientSide = await Assert.ThrowsAsync<RpcException>(() => limited.SendLargeDataAsync(RandomBytes(2 * MiB)));
         var serverSide = await Assert.ThrowsAsync<RpcException>(() => unlimited.SendLargeDataAsync(RandomBytes(5 * MiB)));
@@ -169,6 +183,37 @@ public class GrpcPairTests(HostPool hosts)
         Assert.Equal(StatusCode.Unavailable, error.StatusCode);
         Assert.True(clock.Elapsed < TimeSpan.FromSeconds(5), $"took {clock.Elapsed}");
         Assert.True(error.Status.ToString().Contains($"127.0.0.1:{port}"), error.Status.ToString());
+    }
+
+    [Theory]
+    [InlineData("grpc-core")]
+    [InlineData("grpc-net")]
+    public async Task A_socket_nobody_listens_on_gives_Unavailable_naming_its_path(string client)
+    {
+        var path = Path.Combine(Path.GetTempPath(), $"grpcbench-no-such-{Guid.NewGuid():N}.sock");
+        await using var bench = BenchClient.Create(new ClientTarget(new Uri($"unix:{path}"), null), new ClientSettings { Stack = client });
+
+        var error = await Assert.ThrowsAsync<RpcException>(() => bench.GetIntAsync(deadline: DateTime.UtcNow.AddSeconds(30)));
+
+        Assert.Equal(StatusCode.Unavailable, error.StatusCode);
+        Assert.Contains($"unix:{path}", error.Status.ToString());
+    }
+
+    [Theory]
+    [InlineData("grpc-core")]
+    [InlineData("kestrel")]
+    public async Task A_host_on_a_socket_reports_its_path_and_removes_its_folder_when_it_stops(string server)
+    {
+        var host = await HostProcess.StartAsync(new HostLaunch(HostPool.Project(server), "net10.0", ["--uds", "true"]));
+        string path;
+        await using (host)
+        {
+            Assert.StartsWith("unix:/", host.Ready.Url);
+            path = HostPool.Target(host).SocketPath!;
+            Assert.True(File.Exists(path), path);
+        }
+
+        Assert.False(Directory.Exists(Path.GetDirectoryName(path)), path);
     }
 
     [Fact]

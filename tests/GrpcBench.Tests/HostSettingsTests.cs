@@ -71,6 +71,7 @@ public class HostSettingsTests
     [InlineData("--address", "example.org", "address=example.org: allowed an IPv4 or IPv6 address")]
     [InlineData("--port", "70000", "port=70000: allowed a whole number from 0 to 65,535")]
     [InlineData("--tls", "maybe", "tls=maybe: allowed true or false")]
+    [InlineData("--uds", "maybe", "uds=maybe: allowed true or false")]
     [InlineData("--records:count", "0", "Records:count=0: allowed a whole number from 1 to 10,000,000")]
     [InlineData("--records:count", "10000001", "Records:count=10000001: allowed a whole number from 1 to 10,000,000")]
     [InlineData("--records:databasePath", "/tmp", "Records:databasePath=/tmp: allowed a path to a file (made if missing), not a directory")]

@@ -193,12 +193,15 @@ public class LoadToolTests
         Assert.StartsWith("System.ArgumentException: unknown client setting noSuchSetting (in the load worker on net10.0)", failure.Message);
     }
 
-    [Fact]
-    public async Task Quick_run_writes_every_file_with_every_configuration()
+    [Theory]
+    [InlineData(null, 4)]
+    [InlineData("uds", 3)] // no raw-tcp floor: it is measured over TCP only
+    public async Task Quick_run_writes_every_file_with_every_configuration(string? transport, int configurationCount)
     {
         var folder = Path.Combine(Path.GetTempPath(), "grpcbench-quick-" + Guid.NewGuid().ToString("N"));
 
-        var (exit, output, _) = await RunToolAsync(["--quick", "--out", folder], TimeSpan.FromMinutes(3));
+        var (exit, output, _) = await RunToolAsync(["--quick", "--out", folder, .. transport is null ? Array.Empty<string>() : ["--transport", transport]],
+            TimeSpan.FromMinutes(3));
 
         Assert.True(exit == 0, output);
         foreach (var file in new[] { "summary.json", "report.md", "latency-sendLargeData.png", "latency-getInt.png", "ratio.png", "cost.png", "percentiles.png",
@@ -206,14 +209,80 @@ public class LoadToolTests
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
         using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
         var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
-        Assert.Equal(4, configurations.Count);
+        Assert.Equal(configurationCount, configurations.Count);
         Assert.All(configurations, c => Assert.Equal("ok", c.GetProperty("status").GetString()));
         var report = File.ReadAllText(Path.Combine(folder, "report.md"));
         Assert.Contains("grpc-core/grpc-core", report);
         Assert.Contains("kestrel/grpc-net", report);
+        if (transport is null) return;
+        Assert.All(configurations, c => Assert.Equal(transport, c.GetProperty("configuration").GetProperty("transport").GetString()));
+        Assert.Contains($" {transport}", report);
     }
 
     [Theory]
+    [InlineData("h2c")]
+    [InlineData("tls")]
+    [InlineData("uds")]
+    public async Task A_target_started_apart_is_run_by_every_client_and_its_side_is_not_measured(string transport)
+    {
+        // A host of the bench's, but started here as any external server would be: the tool only gets its URL.
+        await using var host = await Hosts.StartKestrelAsync(["--maxReceiveMessageSize", "unlimited", .. transport == "h2c" ? Array.Empty<string>() : [$"--{transport}", "true"]]);
+        var folder = Path.Combine(Path.GetTempPath(), "grpcbench-target-" + Guid.NewGuid().ToString("N"));
+        var ca = Path.Combine(Path.GetTempPath(), $"grpcbench-target-ca-{Guid.NewGuid():N}.pem");
+        string[] trust = [];
+        if (host.Ready.CertificatePem is { } pem)
+        {
+            await File.WriteAllTextAsync(ca, pem);
+            trust = ["--target-ca", ca];
+        }
+
+        var (exit, output, error) = await RunToolAsync(["--quick", "--target", host.Ready.Url, .. trust, "--out", folder], TimeSpan.FromMinutes(3));
+
+        Assert.True(exit == 0, output + error);
+        using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
+        var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
+        Assert.Equal(["grpc-core", "grpc-net"], configurations.Select(c => c.GetProperty("configuration").GetProperty("client").GetString()).Order());
+        Assert.All(configurations, c =>
+        {
+            Assert.Equal("ok", c.GetProperty("status").GetString());
+            Assert.Equal("external", c.GetProperty("configuration").GetProperty("server").GetString());
+            Assert.Equal(host.Ready.Url, c.GetProperty("configuration").GetProperty("target").GetString());
+            Assert.Equal(transport, c.GetProperty("configuration").GetProperty("transport").GetString());
+            Assert.Equal(LoadConfiguration.NotMeasured, c.GetProperty("hostRuntimeReported").GetString());
+        });
+        Assert.Contains(LoadConfiguration.NotMeasured, File.ReadAllText(Path.Combine(folder, "report.md")));
+        File.Delete(ca);
+    }
+
+    [Theory]
+    [InlineData("http://127.0.0.1:{0}")]
+    [InlineData("unix:/tmp/grpcbench-no-such-{0}.sock")]
+    public async Task A_dead_target_fails_fast_with_one_line_naming_it(string pattern)
+    {
+        int port;
+        using (var listener = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0))
+        {
+            listener.Start();
+            port = ((System.Net.IPEndPoint)listener.LocalEndpoint).Port;
+        }
+        var target = string.Format(pattern, port);
+        var clock = Stopwatch.StartNew();
+
+        var (exit, output, error) = await RunToolAsync(["--quick", "--target", target], TimeSpan.FromSeconds(60));
+
+        Assert.NotEqual(0, exit);
+        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(20), $"took {clock.Elapsed}");
+        Assert.StartsWith($"--target {target}: not reachable", error);
+        Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Empty(output);
+    }
+
+    [Theory]
+    [InlineData("--target", "ftp://127.0.0.1:1", "--target ftp://127.0.0.1:1: allowed http://HOST:PORT (h2c), https://HOST:PORT with --target-ca FILE, or unix:/PATH")]
+    [InlineData("--target", "https://127.0.0.1:1", "--target https://127.0.0.1:1: an https target needs --target-ca FILE")]
+    [InlineData("--target http://127.0.0.1:1 --target-ca", "/no/such.pem", "--target-ca /no/such.pem: allowed with an https --target only")]
+    [InlineData("--target https://127.0.0.1:1 --target-ca", "/no/such.pem", "--target-ca /no/such.pem: allowed a readable PEM certificate file")]
+    [InlineData("--preset capacity --target", "http://127.0.0.1:1", "--target: allowed with the seed, streaming and chunked presets")]
     [InlineData("--runtime", "net7.0", "--runtime net7.0: allowed")]
     [InlineData("--phases", "50y30", "--phases 50y30: allowed")]
     [InlineData("--payload-mib", "0", "--payload-mib 0: allowed 1 to 200")]
@@ -228,6 +297,8 @@ public class LoadToolTests
     [InlineData("--cpus", "host=1 worker=1", "--cpus host=1 worker=1: the host's and the worker's CPUs must not overlap")]
     [InlineData("--cpus", "host=64 worker=0", "--cpus host=64 worker=0: this machine lets the bench use CPUs")]
     [InlineData("--link", "fast", "--link fast: allowed none or a whole number with kbit, mbit or gbit")]
+    [InlineData("--transport", "quic", "--transport quic: allowed h2c, tls, uds")]
+    [InlineData("--preset slow-link --transport", "uds", "--transport uds: a Unix domain socket does not go through the shaped loopback; allowed with --link none only")]
     [InlineData("--compression-level", "max", "--compression-level max: allowed default, fastest, optimal")]
     [InlineData("--message-sizes", "300mib", "--message-sizes 300mib: allowed sizes from 1B to 200MiB")]
     [InlineData("--message-sizes", "20", "--message-sizes 20: allowed sizes")]
