@@ -97,6 +97,32 @@ public static class AdviceReport
             md.AppendLine();
         }
 
+        if (advice.Profiles.Count > 0)
+        {
+            md.AppendLine("### Where the host's CPU goes");
+            md.AppendLine();
+            md.AppendLine($"Each host profiled for a few seconds at {screening}/s (EventPipe's sample profiler, about one sample a millisecond per managed thread): "
+                          + "each component's share of the samples of threads running managed code, and that share of the host's CPU per call. Native code (all of "
+                          + "C-core's own work) and waiting cannot be told apart by the sample profiler: they are counted apart, not in the shares.");
+            md.AppendLine();
+            var names = advice.Profiles.Select(p => p.Name).ToList();
+            var components = advice.Profiles.SelectMany(p => p.Components).GroupBy(c => c.Component)
+                .OrderByDescending(g => g.Max(c => c.Percent)).Select(g => g.Key).ToList();
+            string Cell(HostProfileRow row, string component) => row.Components.FirstOrDefault(c => c.Component == component) is { } c
+                ? (c.MsPerCall is { } ms ? $"{ms.ToString("0.00", CultureInfo.InvariantCulture)} ms ({c.Percent:0} %)" : $"{c.Percent:0} %") : "-";
+            MarkdownTable.Append(md, ["host CPU per call", .. names], [false, .. names.Select(_ => true)],
+            [
+                ["all (measured)", .. advice.Profiles.Select(p => p.Failure is not null && p.Components.Count == 0 ? $"not profiled: {p.Failure}"
+                    : p.ServerCpuMsPerCall is { } ms ? ms.ToString("0.00", CultureInfo.InvariantCulture) + " ms" : "-")],
+                .. components.Select(component => (IReadOnlyList<string>)[component, .. advice.Profiles.Select(p => Cell(p, component))]),
+                ["samples: managed CPU / native or waiting", .. advice.Profiles.Select(p => $"{p.CpuSamples:#,##0} / {p.NativeOrWaitingSamples:#,##0}")],
+            ]);
+            md.AppendLine();
+            foreach (var row in advice.Profiles.Where(p => p.TopMethods.Count > 0))
+                md.AppendLine($"- {row.Name}, hottest methods (exclusive): {string.Join("; ", row.TopMethods.Select(m => $"`{m}`"))}");
+            md.AppendLine();
+        }
+
         md.AppendLine("### Settings as code");
         md.AppendLine();
         if (advice.Recommended.Count == 0)

@@ -12,6 +12,9 @@ public sealed record AdviceSummary(string Runtime, string Mix, string Workload, 
 {
     /// <summary>Changes of code (chunked uploads, compression per call), screened like the knobs against the same default, never combined with them.</summary>
     public IReadOnlyList<KnobFinding> Alternatives { get; init; } = [];
+
+    /// <summary>Where the host's CPU goes at the screening rate: default, recommended and Grpc.Core, each profiled once.</summary>
+    public IReadOnlyList<HostProfileRow> Profiles { get; init; } = [];
 }
 
 /// <summary>One knob at one value, and the line a team keeps it with.</summary>
@@ -33,3 +36,16 @@ public sealed record KnobFinding(KnobChoice Choice, string Meaning, int Searches
 /// <param name="Decision">Against the default: "higher", "lower", "same" or "unknown"; null for the default itself.</param>
 public sealed record ConfirmedRow(string Name, string Label, Spread? Capacity, Spread? VersusDefault, Spread? VersusGrpcCore, string? Decision,
     Spread? P99AtScreening, Spread? ServerCpuMsPerCall, Spread? ServerRssMiB);
+
+/// <summary>
+/// One configuration's host profiled at the screening rate (EventPipe's sample profiler, GrpcBench.Profiling): the
+/// share of its managed CPU samples per component, and that share of its CPU per call in milliseconds.
+/// </summary>
+/// <param name="Name">"default", "recommended" or "Grpc.Core".</param>
+/// <param name="CpuSamples">Samples of threads running managed code; native code (C-core) and waiting are apart, in <paramref name="NativeOrWaitingSamples"/>.</param>
+/// <param name="Failure">Why there is no profile (the exception's type and message first); null when there is one.</param>
+public sealed record HostProfileRow(string Name, string Label, double? ServerCpuMsPerCall, int CpuSamples, int NativeOrWaitingSamples,
+    IReadOnlyList<ComponentCost> Components, IReadOnlyList<string> TopMethods, string? Failure = null);
+
+/// <summary>A component's share of the host's managed CPU samples, and that share of the host's CPU per call.</summary>
+public sealed record ComponentCost(string Component, double Percent, double? MsPerCall);

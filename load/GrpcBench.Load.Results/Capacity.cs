@@ -24,7 +24,8 @@ public sealed record CapacitySlo(double UploadP99Ms = 1000, double GetIntP99Ms =
 
     /// <summary>Null if the probe held; else the first way it missed, in words ("3 failed (DeadlineExceeded 3)", "p99 1,234 ms > 1,000 ms").</summary>
     /// <param name="searched">The scenario whose rate is offered; the others run at their own fixed rates.</param>
-    public string? Missed(string searched, IReadOnlyList<ScenarioStats> scenarios)
+    /// <param name="countAchieved">False for a probe stopped early: fewer calls completed than offered is then what stopping did, not the cause.</param>
+    public string? Missed(string searched, IReadOnlyList<ScenarioStats> scenarios, bool countAchieved = true)
     {
         foreach (var s in scenarios)
         {
@@ -33,7 +34,7 @@ public sealed record CapacitySlo(double UploadP99Ms = 1000, double GetIntP99Ms =
         foreach (var s in scenarios)
         {
             var offered = s.AskedInjectionRate * s.DurationSeconds;
-            if (offered > 0 && s.Ok < MinAchieved * Math.Round(offered))
+            if (countAchieved && offered > 0 && s.Ok < MinAchieved * Math.Round(offered))
                 return $"{s.Name}: {s.Ok} of {Math.Round(offered):0} offered calls completed";
             var bound = P99MsOf(s.Name);
             var (figure, what) = s.Latency.Count >= 100 ? (s.Latency.P99, "p99") : (s.Latency.Max, $"slowest of {s.Latency.Count}");

@@ -14,7 +14,7 @@ public sealed record AdviseOptions(IReadOnlyList<string> Knobs, int ConfirmRepea
     /// <summary>What --quick screens: the clearest win measured by hand, a GC mode and a Kestrel transport setting.</summary>
     public static readonly IReadOnlyList<string> QuickKnobs = ["sockets-inline-completions", "gc-server", "inline-scheduling"];
 
-    public static AdviseOptions Default(bool quick) => new(quick ? QuickKnobs : [.. GrpcBench.Load.Knobs.All.Select(k => k.Name)], quick ? 2 : 3, 0.1, quick ? 5 : 30,
+    public static AdviseOptions Default(bool quick) => new(quick ? QuickKnobs : [.. GrpcBench.Load.Knobs.All.Select(k => k.Name)], quick ? 2 : 3, 0.1, quick ? 6 : 30,
         CapacityOptions.Default(quick) with { Mixes = [quick ? CapacityPreset.Uploads : CapacityPreset.Mixed] });
 }
 
@@ -38,8 +38,11 @@ public static class AdvisePreset
     /// <summary>About how long one search takes: its host's start and about five probes.</summary>
     public static TimeSpan SearchTime(CapacityMix mix) => mix.Limits.ProbeTime * 5 + TimeSpan.FromSeconds(3);
 
-    /// <summary>What the confirmation and the combination need, kept back from the screening.</summary>
-    public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats) => SearchTime(mix) * (3 * confirmRepeats + 2);
+    /// <summary>The three profiles that end a runtime's advice: each a host's start, its warm-up and the profile.</summary>
+    public static readonly TimeSpan ProfilesTime = TimeSpan.FromSeconds(3 * (HostProfiling.WarmUpSeconds + HostProfiling.ProfileSeconds + 4));
+
+    /// <summary>What the confirmation, the combination and the profiles need, kept back from the screening.</summary>
+    public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats) => SearchTime(mix) * (3 * confirmRepeats + 2) + ProfilesTime;
 
     /// <summary>Whether one more screening search fits the budget once the reserve is kept back.</summary>
     public static bool Fits(TimeSpan left, CapacityMix mix, int confirmRepeats) => left - Reserve(mix, confirmRepeats) >= SearchTime(mix);
@@ -116,11 +119,7 @@ public static class AdvisePreset
             console.WriteLine($"{title}: {result.Status}; {found}" + (result.Reason is null ? "" : $"; {result.Reason}"));
             return result;
         }
-        double? Median(IEnumerable<ConfigurationResult> runs)
-        {
-            var capacities = runs.Select(r => r.Capacity?.CallsPerSecond).OfType<double>().Order().ToList();
-            return capacities.Count == 0 ? null : capacities[capacities.Count / 2];
-        }
+        static double? Median(IEnumerable<ConfigurationResult> runs) => CapacityPreset.MedianCapacity(runs);
 
         defaults.Add(await Search("default", kestrel, null, null));
         var defaultCapacity = defaults[0].Capacity?.CallsPerSecond;
@@ -225,10 +224,21 @@ public static class AdvisePreset
                 confirmed[name].Add((await Search($"confirm {repeat}", configuration, guess, screening)) with { Repeat = repeat });
             }
 
+        // Where the host's CPU goes, each confirmed configuration once at the screening rate.
+        var profiles = new List<HostProfileRow>();
+        foreach (var (name, configuration) in confirming)
+        {
+            if (cancellationToken.IsCancellationRequested) break;
+            var title = $"[{runtime} {++count}, {clock.Elapsed.TotalMinutes:0.#} of {options.BudgetMinutes:0.#} min] profile: {name} at {screening}/s";
+            var profile = await progress.RunAsync(title, onProgress => HostProfiling.ProfileAsync(name, configuration, mix, screening, plan.Cpus, onProgress, cancellationToken));
+            profiles.Add(profile);
+            console.WriteLine($"{title}: " + (profile.Failure ?? string.Join(", ", profile.Components.Take(3).Select(c => $"{c.Component} {c.Percent:0} %"))));
+        }
+
         return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), defaultCapacity, screening, options.Threshold, Findings(),
             [.. combination.Select(c => Choice(c.Knob, c.Value))],
             AdviceFindings.Confirm([.. confirming.Select(c => (c.Name, (IReadOnlyList<ConfigurationResult>)confirmed[c.Name]))], screening, options.Threshold),
-            notes, (clock.Elapsed - started).TotalMinutes) { Alternatives = AlternativeFindings() };
+            notes, (clock.Elapsed - started).TotalMinutes) { Alternatives = AlternativeFindings(), Profiles = profiles };
     }
 
     private static KnobChoice Choice(Knob knob, string value) => new(knob.Name, value, $"{knob.Setting}={value}", knob.Kind.ToString(), knob.AsCode(value));

@@ -148,11 +148,7 @@ public static class CapacityPreset
     /// </summary>
     public static double? Guess(IReadOnlyList<ConfigurationResult> results, CapacityMix mix, LoadConfiguration configuration, IReadOnlyList<CapacityMix> mixes)
     {
-        static double? Median(IEnumerable<ConfigurationResult> runs)
-        {
-            var capacities = runs.Where(r => r.Capacity?.CallsPerSecond is not null).Select(r => r.Capacity!.CallsPerSecond!.Value).Order().ToList();
-            return capacities.Count > 0 ? capacities[capacities.Count / 2] : null;
-        }
+        static double? Median(IEnumerable<ConfigurationResult> runs) => MedianCapacity(runs);
 
         bool Same(ConfigurationResult run, CapacityMix of, bool anyRuntime) => run.Capacity?.Mix == of.Name && run.Configuration.Label ==
             Labelled(anyRuntime ? configuration with { HostRuntime = run.Configuration.HostRuntime, ClientRuntime = run.Configuration.ClientRuntime } : configuration, of).Label;
@@ -161,6 +157,13 @@ public static class CapacityPreset
         if (configuration.Kind != ConfigurationKind.Grpc) return null;
         if (Median(results.Where(r => Same(r, mix, anyRuntime: true))) is { } otherRuntime) return otherRuntime;
         return mix.Name == Mixed && mixes.FirstOrDefault(m => m.Name == Uploads) is { } uploads ? Median(results.Where(r => Same(r, uploads, anyRuntime: false))) : null;
+    }
+
+    /// <summary>The median capacity of the searches that found one (the upper one of an even count: where the next search steps from); null if none did.</summary>
+    public static double? MedianCapacity(IEnumerable<ConfigurationResult> runs)
+    {
+        var capacities = runs.Select(r => r.Capacity?.CallsPerSecond).OfType<double>().Order().ToList();
+        return capacities.Count > 0 ? capacities[capacities.Count / 2] : null;
     }
 
     /// <summary>The configuration as a search of the mix runs it: the mix's scenarios, and its payload where it uploads.</summary>

@@ -40,7 +40,7 @@ public static class CapacityRun
                 var scenarios = last.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
                 // Stopped once its miss was certain, the probe cut its calls in flight short: the miss is what stopped it, not them.
                 var stoppedEarly = last.Failure is null && last.Worker.Figures.Load.Cancelled && !cancellationToken.IsCancellationRequested;
-                var missed = last.Failure ?? (stoppedEarly ? slo.Missed(mix.Searched, [.. scenarios.Select(WithoutCutShort)]) : null) ?? slo.Missed(mix.Searched, scenarios);
+                var missed = last.Failure ?? (stoppedEarly ? slo.Missed(mix.Searched, [.. scenarios.Select(WithoutCutShort)], countAchieved: false) : null) ?? slo.Missed(mix.Searched, scenarios);
                 if (missed is not null && stoppedEarly) missed += "; the probe stopped once its miss was certain";
                 if (last.Failure is not null)
                 {

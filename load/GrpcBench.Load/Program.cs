@@ -66,7 +66,7 @@ Option<int?> sloUpload = new("--slo-upload-ms") { Description = "capacity: the p
 Option<int?> sloGetInt = new("--slo-getint-ms") { Description = "capacity: the p99 bound of getInt, alone or beside uploads, ms, 1-600,000 (50)" };
 Option<double?> capacityThreshold = new("--threshold") { Description = "capacity: the relative difference a decision against Grpc.Core must exceed, 0.01-1 (0.1 = 10 %)" };
 Option<string[]> knobs = new("--knobs") { Description = $"advise: the knobs screened (default: all): {string.Join(", ", Knobs.All.Select(k => k.Name))}", AllowMultipleArgumentsPerToken = true };
-Option<double?> budgetMinutes = new("--budget-minutes") { Description = "advise: the time the run may take, minutes, 1-600 (30; quick: 5)" };
+Option<double?> budgetMinutes = new("--budget-minutes") { Description = "advise: the time the run may take, minutes, 1-600 (30; quick: 6)" };
 Option<string?> target = new("--target") { Description = $"Run against a server the bench did not start, implementing the contract: {ExternalTarget.Allowed[8..]}; its side is not measured" };
 Option<string?> targetCa = new("--target-ca") { Description = "PEM file of the certificate (or its CA) an https --target presents" };
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };

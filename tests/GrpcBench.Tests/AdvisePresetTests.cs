@@ -11,13 +11,13 @@ public class AdvisePresetTests
     private static CapacityMix Mix(bool quick) => CapacityPreset.Mixes(AdviseOptions.Default(quick).Capacity, quick)[0];
 
     [Fact]
-    public void The_full_advice_screens_every_knob_on_the_storys_mix_in_30_minutes_and_the_quick_one_three_knobs_in_5()
+    public void The_full_advice_screens_every_knob_on_the_storys_mix_in_30_minutes_and_the_quick_one_three_knobs_in_6()
     {
         var (full, quick) = (AdviseOptions.Default(quick: false), AdviseOptions.Default(quick: true));
 
         Assert.Equal(Knobs.All.Select(k => k.Name), full.Knobs);
         Assert.Equal((30.0, 3, "mixed"), (full.BudgetMinutes, full.ConfirmRepeats, Mix(quick: false).Name));
-        Assert.Equal((5.0, 3, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
+        Assert.Equal((6.0, 3, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
         Assert.All(quick.Knobs, name => Knobs.Named(name));
     }
 
@@ -48,7 +48,7 @@ public class AdvisePresetTests
         var mix = Mix(quick: false);
         var reserve = AdvisePreset.Reserve(mix, 3);
 
-        Assert.Equal(AdvisePreset.SearchTime(mix) * 11, reserve);
+        Assert.Equal(AdvisePreset.SearchTime(mix) * 11 + AdvisePreset.ProfilesTime, reserve);
         Assert.True(AdvisePreset.Fits(reserve + AdvisePreset.SearchTime(mix), mix, 3));
         Assert.False(AdvisePreset.Fits(reserve + AdvisePreset.SearchTime(mix) - TimeSpan.FromSeconds(1), mix, 3));
         Assert.False(AdvisePreset.Fits(TimeSpan.Zero, mix, 3));
