@@ -7,7 +7,10 @@ public sealed record LoadProgress(TimeSpan Elapsed, IReadOnlyList<ScenarioProgre
 /// <param name="PhaseIndex">-1 during warm-up, then the index in the scenario's simulations; their count once injection has stopped.</param>
 /// <param name="Phase">"warm-up", the simulation in words, then "draining" while calls are still in flight, then "done".</param>
 /// <param name="TargetRatePerSecond">The injection rate asked for at this moment; 0 for the closed model and once injection has stopped.</param>
-/// <param name="Slow">Measured calls that succeeded later than the scenario's <see cref="LoadScenario.SlowAfter"/>; 0 without one.</param>
+/// <param name="Slow">
+/// Measured calls that succeeded later than the scenario's <see cref="LoadScenario.SlowAfter"/>, and injected ones still in
+/// flight beyond it; 0 without one.
+/// </param>
 public sealed record ScenarioProgress(
     string Scenario,
     int PhaseIndex,

@@ -11,30 +11,47 @@ public static class LoadRunner
     /// stops injection and cuts in-flight calls short; the partial result is then marked <see cref="LoadResult.Cancelled"/>.
     /// </summary>
     /// <param name="snapshots">Every 5 s, the figures so far: what a process that dies mid-run can still hand over.</param>
+    /// <param name="stopWhen">
+    /// Ends the run as a cancellation does once a scenario's progress meets it: checked by each injector every
+    /// <see cref="StopCheckInterval"/> as it injects (its own thread, so an overloaded thread pool cannot delay the check)
+    /// and with each progress report.
+    /// </param>
     public static async Task<LoadResult> RunAsync(IReadOnlyList<LoadScenario> scenarios, IProgress<LoadProgress>? progress = null,
-        CancellationToken cancellationToken = default, IProgress<LoadResult>? snapshots = null)
+        CancellationToken cancellationToken = default, IProgress<LoadResult>? snapshots = null, Func<ScenarioProgress, bool>? stopWhen = null)
     {
         if (scenarios.Count == 0) throw new ArgumentException("no scenario to run", nameof(scenarios));
         if (scenarios.Select(s => s.Name).Distinct().Count() != scenarios.Count) throw new ArgumentException("scenario names must differ", nameof(scenarios));
 
         var startedAt = DateTimeOffset.UtcNow;
         var clock = new RunClock();
-        var runs = scenarios.Select(scenario => new ScenarioRun(scenario, clock)).ToArray();
+        using var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        var stopCheck = stopWhen is null ? null : new Func<ScenarioProgress, bool>(p =>
+        {
+            if (!stopWhen(p)) return false;
+            stop.Cancel();
+            return true;
+        });
+        var runs = scenarios.Select(scenario => new ScenarioRun(scenario, clock, stopCheck)).ToArray();
         // Away from the caller's synchronization context (a UI's, a test runner's), so that no continuation of the
         // engine queues behind the caller's own work.
-        var finished = Task.Run(() => Task.WhenAll(runs.Select(run => run.RunAsync(cancellationToken))));
-        if (progress is not null || snapshots is not null) await Task.Run(() => ReportAsync(progress, snapshots, startedAt, clock, runs, finished));
+        var finished = Task.Run(() => Task.WhenAll(runs.Select(run => run.RunAsync(stop.Token))));
+        if (progress is not null || snapshots is not null || stopCheck is not null)
+            await Task.Run(() => ReportAsync(progress, snapshots, stopCheck, startedAt, clock, runs, finished));
         var stats = await finished;
-        return new(startedAt, DateTimeOffset.UtcNow, cancellationToken.IsCancellationRequested, stats);
+        return new(startedAt, DateTimeOffset.UtcNow, stop.IsCancellationRequested, stats);
     }
 
-    private static async Task ReportAsync(IProgress<LoadProgress>? progress, IProgress<LoadResult>? snapshots, DateTimeOffset startedAt, RunClock clock,
-        IReadOnlyList<ScenarioRun> runs, Task finished)
+    public static readonly TimeSpan StopCheckInterval = TimeSpan.FromMilliseconds(20);
+
+    private static async Task ReportAsync(IProgress<LoadProgress>? progress, IProgress<LoadResult>? snapshots, Func<ScenarioProgress, bool>? stopCheck,
+        DateTimeOffset startedAt, RunClock clock, IReadOnlyList<ScenarioRun> runs, Task finished)
     {
         for (var report = 1; ; report++)
         {
             await Task.WhenAny(finished, Task.Delay(ProgressInterval));
-            progress?.Report(new(clock.Elapsed, runs.Select(run => run.Progress()).ToArray()));
+            var now = new LoadProgress(clock.Elapsed, runs.Select(run => run.Progress()).ToArray());
+            if (stopCheck is not null && !finished.IsCompleted) _ = now.Scenarios.Any(stopCheck);
+            progress?.Report(now);
             if (finished.IsCompleted) return;
             if (report % ProgressReportsPerSnapshot == 0)
                 snapshots?.Report(new(startedAt, DateTimeOffset.UtcNow, false, runs.Select(run => run.Snapshot()).ToArray()));

@@ -2,7 +2,10 @@ namespace GrpcBench.Load.Engine;
 
 /// <summary>Every measured start and outcome of one scenario, kept whole for exact order statistics.</summary>
 /// <param name="measuredStart">When the measured phases begin on the run's clock: the zero of the call timeline.</param>
-/// <param name="slowAfter">Successful calls later than this are counted as slow; null counts none.</param>
+/// <param name="slowAfter">
+/// Successful calls later than this are counted as slow, and so are calls still in flight beyond it (they can only end
+/// later); null counts none.
+/// </param>
 internal sealed class ScenarioRecorder(TimeSpan measuredStart, TimeSpan? slowAfter = null)
 {
     private readonly object _gate = new();
@@ -10,6 +13,7 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart, TimeSpan? slowAft
     private readonly List<double> _okMs = new();
     private readonly List<double> _failMs = new();
     private readonly List<double> _startLagMs = new();
+    private readonly List<TimeSpan> _scheduledStarts = new();
     private readonly Dictionary<string, long> _failsByCode = new();
     private readonly Dictionary<string, List<double>> _measures = new();
     private long _slow;
@@ -25,6 +29,7 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart, TimeSpan? slowAft
             if (_startLagMs.Count == 0) _firstScheduledStart = scheduled;
             _lastStart = actual;
             _startLagMs.Add((actual - scheduled).TotalMilliseconds);
+            if (slowAfter is not null) _scheduledStarts.Add(scheduled);
         }
     }
 
@@ -52,9 +57,23 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart, TimeSpan? slowAft
         }
     }
 
-    public (long Ok, long Failed, long Slow) Counts()
+    /// <param name="now">The run's clock: calls started more than the bound before it and not ended yet count as slow.</param>
+    public (long Ok, long Failed, long Slow) Counts(TimeSpan now)
     {
-        lock (_gate) return (_okMs.Count, _failMs.Count, _slow);
+        lock (_gate) return (_okMs.Count, _failMs.Count, _slow + Overdue(now));
+    }
+
+    /// <summary>
+    /// A lower bound of the calls in flight beyond the bound: those started that long ago, less every call ended (some of
+    /// which started later). An overloaded host that ends no call at all is then a miss within the bound, not at the deadline.
+    /// </summary>
+    private long Overdue(TimeSpan now)
+    {
+        if (slowAfter is not { } bound || _scheduledStarts.Count == 0) return 0;
+        // Injected in the order of their schedule, so sorted (closed-model copies add none).
+        var startedBefore = _scheduledStarts.BinarySearch(now - bound);
+        if (startedBefore < 0) startedBefore = ~startedBefore;
+        return Math.Max(0, startedBefore - _okMs.Count - _failMs.Count);
     }
 
     public ScenarioStats Stats(string name, TimeSpan duration, double askedInjectionRate, long invocations)

@@ -16,15 +16,17 @@ internal sealed class ScenarioRun
     private readonly ScenarioPlan _plan;
     private readonly RunClock _clock;
     private readonly ScenarioRecorder _recorder;
+    private readonly Func<ScenarioProgress, bool>? _stopCheck;
     private readonly TaskCompletionSource _drained = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly ConcurrentQueue<Task> _warmUpCalls = new();
     private int _pending = 1;
     private long _invocations;
     private long _stoppedAtTicks = -1;
 
-    public ScenarioRun(LoadScenario scenario, RunClock clock)
+    /// <param name="stopCheck">Asked as calls are injected whether the run should end now (see <see cref="LoadRunner.RunAsync"/>).</param>
+    public ScenarioRun(LoadScenario scenario, RunClock clock, Func<ScenarioProgress, bool>? stopCheck = null)
     {
-        (_scenario, _plan, _clock) = (scenario, new ScenarioPlan(scenario), clock);
+        (_scenario, _plan, _clock, _stopCheck) = (scenario, new ScenarioPlan(scenario), clock, stopCheck);
         _recorder = new ScenarioRecorder(_plan.MeasuredStart, scenario.SlowAfter);
     }
 
@@ -51,9 +53,9 @@ internal sealed class ScenarioRun
 
     public ScenarioProgress Progress()
     {
-        var (ok, failed, slow) = _recorder.Counts();
-        var stoppedAtTicks = Volatile.Read(ref _stoppedAtTicks);
         var now = _clock.Elapsed;
+        var (ok, failed, slow) = _recorder.Counts(now);
+        var stoppedAtTicks = Volatile.Read(ref _stoppedAtTicks);
         var afterLastPhase = _scenario.Simulations.Count;
         if (_drained.Task.IsCompleted) return new(_scenario.Name, afterLastPhase, "done", 0, TimeSpan.Zero, TimeSpan.Zero, ok, failed, 0, slow);
         if (stoppedAtTicks >= 0)
@@ -94,12 +96,18 @@ internal sealed class ScenarioRun
 
     private bool Inject(PlannedPhase phase, InjectionSchedule schedule, CancellationToken cancellationToken)
     {
+        var nextCheck = TimeSpan.Zero;
         for (var call = 0; call < schedule.Count; call++)
         {
             var scheduledStart = phase.Start + schedule.StartOf(call);
             if (!_clock.WaitUntil(scheduledStart, cancellationToken)) return false;
             if (!phase.IsWarmUp) _recorder.Started(scheduledStart, _clock.Elapsed);
             _ = CountedAsync(WarmUpTracked(phase, CallAsync(scheduledStart, !phase.IsWarmUp, cancellationToken)));
+            if (_stopCheck is not null && !phase.IsWarmUp && _clock.Elapsed >= nextCheck)
+            {
+                if (_stopCheck(Progress())) return false;
+                nextCheck = _clock.Elapsed + LoadRunner.StopCheckInterval;
+            }
         }
 
         return true;

@@ -101,7 +101,7 @@ public static class AdviceReport
         {
             md.AppendLine("### Where the host's CPU goes");
             md.AppendLine();
-            md.AppendLine($"Each host profiled for a few seconds at {screening}/s (EventPipe's sample profiler, about one sample a millisecond per managed thread): "
+            md.AppendLine($"Each host profiled for a few seconds at {screening} (EventPipe's sample profiler, about one sample a millisecond per managed thread): "
                           + "each component's share of the samples of threads running managed code, and that share of the host's CPU per call. Native code (all of "
                           + "C-core's own work) and waiting cannot be told apart by the sample profiler: they are counted apart, not in the shares.");
             md.AppendLine();

@@ -90,25 +90,20 @@ public static class Worker
     private static async Task MeasureAsync(IReadOnlyList<LoadScenario> scenarios, Dictionary<string, string> components, LoadShape load,
         CancellationToken cancellationToken)
     {
-        // Not disposed: a progress report still queued when the run ends may yet cancel it (to no effect).
-        var stop = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         var runtime = RuntimeInformation.FrameworkDescription;
         var cpuAtStart = CpuSeconds();
         var knobs = RuntimeKnobsInForce.Read();
         WorkerResult Figures(LoadResult result) => new(runtime, components, CpuSeconds() - cpuAtStart, result, ProcessStats.PeakRssMiB(Environment.ProcessId), knobs);
 
         Print(WorkerLine.Started(runtime));
-        var progress = new Progress<LoadProgress>(p =>
-        {
-            Print(WorkerLine.Of(p));
-            // A probe whose miss is certain measures nothing more: its backlog would only drain to the deadline.
-            if (p.Scenarios.Any(s => (load.StopAtFirstFailure && s.Failed > 0) || load.P99Missed(s))) stop.Cancel();
-        });
+        var progress = new Progress<LoadProgress>(p => Print(WorkerLine.Of(p)));
         // Figures so far without each call's point: every 5 s, up to 20,000 points a scenario would be a lot to print
         // for what only the final figures' charts draw.
         var partial = new Progress<LoadResult>(result =>
             Print(WorkerLine.Partial(Figures(result with { Scenarios = [.. result.Scenarios.Select(s => s with { Calls = null })] }))));
-        var outcome = await LoadRunner.RunAsync(scenarios, progress, stop.Token, partial);
+        // A probe whose miss is certain measures nothing more: its backlog would only drain to the deadline.
+        var outcome = await LoadRunner.RunAsync(scenarios, progress, cancellationToken, partial,
+            stopWhen: s => (load.StopAtFirstFailure && s.Failed > 0) || load.P99Missed(s));
         Print(WorkerLine.Final(Figures(outcome)));
     }
 

@@ -34,8 +34,10 @@ public static class CapacityRun
             var outcome = await CapacitySearch.RunAsync(limits, async rate =>
             {
                 // A host just started is still compiling its hot paths (tiered JIT, on the one CPU it serves from) and sizing
-                // its heap: a slow call then would lock in a miss the warm stack does not have, so the first probe warms longer.
-                var probeShape = ProbeShape(mix, rate) with { WarmUpSeconds = mix.Load.WarmUpSeconds + (last is null ? FirstProbeExtraWarmUpSeconds : 0) };
+                // its heap: a slow call then would lock in a miss the warm stack does not have, so the first probe warms longer,
+                // unless its warm-up alone makes calls enough for the tiered JIT to be done (getInt's thousands).
+                var warmedEnough = rate * mix.Load.WarmUpSeconds >= WarmUpCallsEnough;
+                var probeShape = ProbeShape(mix, rate) with { WarmUpSeconds = mix.Load.WarmUpSeconds + (last is null && !warmedEnough ? FirstProbeExtraWarmUpSeconds : 0) };
                 last = await served.MeasureAsync(probeShape, onProgress, cancellationToken);
                 var scenarios = last.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
                 // Stopped once its miss was certain, the probe cut its calls in flight short: the miss is what stopped it, not them.
@@ -80,6 +82,9 @@ public static class CapacityRun
     }
 
     public const int FirstProbeExtraWarmUpSeconds = 2;
+
+    /// <summary>Calls of a warm-up that leave the tiered JIT done with the hot paths (it recompiles a method after 30 calls).</summary>
+    public const int WarmUpCallsEnough = 1_000;
 
     /// <summary>The fail code the engine gives a call it cut short when its run stopped.</summary>
     public const string CutShort = "Cancelled";

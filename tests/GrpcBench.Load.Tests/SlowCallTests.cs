@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Diagnostics;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using static GrpcBench.Load.Tests.Steps;
@@ -24,6 +25,42 @@ public class SlowCallTests
         await LoadRunner.RunAsync([scenario], new Progress<LoadProgress>(reports.Enqueue));
 
         Assert.Equal(4, reports.Last().Scenarios.Single().Slow);
+    }
+
+    [Fact]
+    public async Task Calls_in_flight_beyond_the_bound_count_as_slow_so_a_run_whose_calls_never_end_stops_within_the_bound_not_at_the_deadline()
+    {
+        // 200 calls/s for 5 s that never end: without counting those in flight, nothing would count until the 30 s deadline.
+        var scenario = LoadScenario.Create("stuck", Never)
+            .WithLoadSimulations(LoadSimulation.Inject(200, Seconds(1), Seconds(5)))
+            .WithSlowAfter(TimeSpan.FromMilliseconds(50));
+        var clock = Stopwatch.StartNew();
+
+        var result = await LoadRunner.RunAsync([scenario], stopWhen: s => s.Slow > 10);
+
+        Assert.True(result.Cancelled);
+        Assert.InRange(clock.Elapsed.TotalSeconds, 0, 2.5);
+        var stats = result.Scenarios.Single();
+        Assert.Equal(0, stats.Ok);
+        // Stopped after the first 11 overdue calls (about 105 ms of injection), not after the 1,000 planned.
+        Assert.InRange(stats.Failed, 11, 200);
+    }
+
+    [Fact]
+    public async Task A_run_whose_calls_end_within_the_bound_is_not_stopped()
+    {
+        var scenario = LoadScenario.Create("fast", async _ =>
+            {
+                await Task.Delay(5);
+                return StepResult.Ok(1, 1);
+            })
+            .WithLoadSimulations(LoadSimulation.Inject(200, Seconds(1), Seconds(1)))
+            .WithSlowAfter(TimeSpan.FromMilliseconds(200));
+
+        var result = await LoadRunner.RunAsync([scenario], stopWhen: s => s.Slow > 0 || s.Failed > 0);
+
+        Assert.False(result.Cancelled);
+        Assert.Equal(200, result.Scenarios.Single().Ok);
     }
 
     [Fact]

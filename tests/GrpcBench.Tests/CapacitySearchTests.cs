@@ -155,6 +155,29 @@ public class KnownCapacityTests
         // Played whole, the probe would take its 1 s warm-up, 5 s steady and up to 2 s of drain.
         Assert.True(probe.Seconds < 6, $"the probe took {probe.Seconds:0.0} s");
     }
+
+    [Fact]
+    public async Task A_probe_far_beyond_capacity_with_a_p99_bound_ends_once_its_calls_in_flight_pass_the_bound_not_at_their_deadline()
+    {
+        var configuration = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None, Transport.H2c,
+            "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+        // 400/s on a host of 100/s, getInt held to 50 ms: calls pile up in flight well before any reaches its 10 s deadline.
+        var mix = new CapacityMix("getInt", ScenarioNames.GetInt, new LoadShape([], 0, 1, 10)
+        {
+            Scenarios = [ScenarioNames.GetInt], StopAtFirstFailure = true, StopBeyondP99Ms = new Dictionary<string, double> { [ScenarioNames.GetInt] = 50 },
+        }, new SearchLimits(400, 400, 400, 0.05, 1, TimeSpan.FromMinutes(1), TimeSpan.FromSeconds(8)), ProbeSeconds: 5);
+
+        var result = await CapacityRun.SearchAsync(configuration, mix, CapacitySlo.Default, new CpuPlacement("1", "0"), _ => { }, CancellationToken.None,
+            ["--getIntDelayMs", "10", "--getIntSerial", "true"]);
+
+        var probe = Assert.Single(result.Capacity!.Probes);
+        Assert.True(result.Status == "ok", result.Reason);
+        Assert.False(probe.Held);
+        Assert.EndsWith("the probe stopped once its miss was certain", probe.Missed);
+        Assert.DoesNotContain("DeadlineExceeded", probe.Missed);
+        // The 1 s warm-up (3 s for a first probe), then a fraction of a second: not the 5 s steady phase, nor a drain to 10 s deadlines.
+        Assert.True(probe.Seconds < 5, $"the probe took {probe.Seconds:0.0} s");
+    }
 }
 
 public class GuidedCapacitySearchTests
