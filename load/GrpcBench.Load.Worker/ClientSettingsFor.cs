@@ -33,6 +33,7 @@ public static class ClientSettingsFor
                 "enableMultipleHttp2Connections" => settings with { EnableMultipleHttp2Connections = bool.Parse(value) },
                 "initialHttp2StreamWindowSize" => settings with { InitialHttp2StreamWindowSize = int.Parse(value) },
                 "channels" => settings with { Channels = int.Parse(value) },
+                "keepAlivePingDelaySeconds" => settings with { KeepAlivePingDelay = TimeSpan.FromSeconds(int.Parse(value)) },
                 _ => throw new ArgumentException($"unknown client setting {name}"),
             };
         }

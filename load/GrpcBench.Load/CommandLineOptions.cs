@@ -64,11 +64,13 @@ public static class CommandLineOptions
         return settings;
     }
 
-    /// <summary>The client settings, with their channel count checked: each channel is a connection of its own.</summary>
+    /// <summary>The client settings, with their channel count (each channel is a connection of its own) and keep-alive delay checked.</summary>
     public static IReadOnlyDictionary<string, string> ClientChannels(IReadOnlyDictionary<string, string> settings) =>
         settings.TryGetValue("channels", out var channels) && !(int.TryParse(channels, out var n) && n is >= 1 and <= 16)
             ? throw new FormatException($"--client-setting channels={channels}: allowed a whole number of channels from 1 to 16")
-            : settings;
+            : settings.TryGetValue(Knobs.KeepAliveSetting, out var keepAlive) && !(int.TryParse(keepAlive, out var seconds) && seconds is >= 1 and <= 3600)
+                ? throw new FormatException($"--client-setting {Knobs.KeepAliveSetting}={keepAlive}: allowed a whole number of seconds from 1 to 3600")
+                : settings;
 
     /// <summary>NAME=VALUE pairs of runtime knobs: DOTNET_ names (what the runtime reads), values without spaces.</summary>
     public static IReadOnlyDictionary<string, string> EnvironmentKnobs(string option, string[]? values)

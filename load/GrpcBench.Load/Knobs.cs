@@ -68,7 +68,11 @@ public static class Knobs
         new("client-split-channels", KnobKind.Client, Knob.ProfileSetting, ["split-channels"], "large calls on a channel (a connection) of their own, so that small calls do not queue behind their frames", "-"),
         new("client-channels", KnobKind.Client, "channels", ["2", "4"], "calls spread over N channels in turn, each with its own HTTP/2 connection (default 1)", "-"),
         new("client-stream-window", KnobKind.Client, "initialHttp2StreamWindowSize", ["4194304", "16777216"], "SocketsHttpHandler's HTTP/2 stream receive window (default 64 KiB)", "-"),
+        new("client-keep-alive", KnobKind.Client, KeepAliveSetting, ["1"], "SocketsHttpHandler pings the server after this many seconds without a frame (default: never; Microsoft's guidance: 60)", "-"),
     ];
+
+    /// <summary>The client setting of HTTP/2 keep-alive pings, in whole seconds.</summary>
+    public const string KeepAliveSetting = "keepAlivePingDelaySeconds";
 
     /// <summary>The knob named <paramref name="name"/>, or a FormatException naming the ones there are.</summary>
     public static Knob Named(string name) => All.FirstOrDefault(k => k.Name == name)
@@ -91,6 +95,7 @@ public static class Knobs
             $"builder.WebHost.ConfigureKestrel(o => o.Limits.Http2.{Pascal(knob.Setting)} = {value});   // Program.cs",
         Knob.ProfileSetting => "GrpcChannel small = GrpcChannel.ForAddress(address), large = GrpcChannel.ForAddress(address);   // the client, where it makes its channels; large calls on large",
         "channels" => $"GrpcChannel[] channels = [.. Enumerable.Range(0, {value}).Select(_ => GrpcChannel.ForAddress(address, new GrpcChannelOptions {{ HttpHandler = new SocketsHttpHandler() }}))];   // the client, where it makes its channels; each call on channels[n++ % {value}]",
+        KeepAliveSetting => $"new SocketsHttpHandler {{ KeepAlivePingDelay = TimeSpan.FromSeconds({value}) }}   // GrpcChannelOptions.HttpHandler",
         _ => $"new SocketsHttpHandler {{ {Pascal(knob.Setting)} = {value} }}   // GrpcChannelOptions.HttpHandler",
     };
 

@@ -32,7 +32,7 @@ string[] kestrelSettingNames = ["initialStreamWindowSize", "initialConnectionWin
 Option<string[]> kestrelSetting = new("--kestrel") { Description = $"Explicit Kestrel setting on top of the profile, NAME=VALUE ({string.Join(", ", kestrelSettingNames)})", AllowMultipleArgumentsPerToken = true };
 Option<string[]> hostEnvironment = new("--host-env") { Description = "Runtime knob of the Kestrel hosts as an environment variable, NAME=VALUE with NAME DOTNET_... (DOTNET_gcServer=0, DOTNET_TieredPGO=0, DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1); the host reports what it runs with", AllowMultipleArgumentsPerToken = true };
 Option<string[]> clientEnvironment = new("--client-env") { Description = "Runtime knob of the grpc-dotnet clients' load workers, NAME=VALUE as --host-env; the worker reports what it runs with", AllowMultipleArgumentsPerToken = true };
-Option<string[]> clientSetting = new("--client-setting") { Description = "Explicit client setting, NAME=VALUE (enableMultipleHttp2Connections, initialHttp2StreamWindowSize, channels: 1-16 channels each call kind goes over in turn)", AllowMultipleArgumentsPerToken = true };
+Option<string[]> clientSetting = new("--client-setting") { Description = "Explicit client setting, NAME=VALUE (enableMultipleHttp2Connections, initialHttp2StreamWindowSize, channels: 1-16 channels each call kind goes over in turn, keepAlivePingDelaySeconds: 1-3600)", AllowMultipleArgumentsPerToken = true };
 Option<int?> payload = new("--payload-mib") { Description = "sendLargeData payload in MiB, 1-200 (seed: 20)" };
 Option<string[]> phases = new("--phases") { Description = "The ramp, RATExSECONDS each, e.g. 50x30 20x30 (seed: 50x15 20x15)", AllowMultipleArgumentsPerToken = true };
 Option<int?> warmUp = new("--warmup-seconds") { Description = "Warm-up at the first phase's rate, not counted, 0-60 (seed: 3)" };
@@ -157,7 +157,7 @@ root.SetAction(async (parse, cancellationToken) =>
             KestrelSettings = Settings("--kestrel", parse.GetValue(kestrelSetting), kestrelSettingNames),
             HostEnvironment = EnvironmentKnobs("--host-env", parse.GetValue(hostEnvironment)),
             ClientEnvironment = EnvironmentKnobs("--client-env", parse.GetValue(clientEnvironment)),
-            ClientSettings = ClientChannels(Settings("--client-setting", parse.GetValue(clientSetting), ["enableMultipleHttp2Connections", "initialHttp2StreamWindowSize", "channels"])),
+            ClientSettings = ClientChannels(Settings("--client-setting", parse.GetValue(clientSetting), ["enableMultipleHttp2Connections", "initialHttp2StreamWindowSize", "channels", "keepAlivePingDelaySeconds"])),
             Load = load,
             ScenarioSets = parse.GetValue(scenarios) is { Length: > 0 } ? null : defaults.ScenarioSets,
             // A preset without sizes of its own (seed, sweep) keeps --payload-mib in its load, and its labels as they were.

@@ -39,6 +39,8 @@ public class KnobsTests
         Assert.Equal("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1   # the client's environment (no project property reads it)",
             Knobs.Named("client-sockets-inline-completions").AsCode("1"));
         Assert.Equal("<ConcurrentGarbageCollection>false</ConcurrentGarbageCollection>   <!-- the client's csproj -->", Knobs.Named("client-gc-concurrent").AsCode("0"));
+        Assert.Equal("new SocketsHttpHandler { KeepAlivePingDelay = TimeSpan.FromSeconds(1) }   // GrpcChannelOptions.HttpHandler", Knobs.Named("client-keep-alive").AsCode("1"));
+        Assert.Equal("1", Knobs.Named("client-keep-alive").Apply(Kestrel, "1").ClientSettings[Knobs.KeepAliveSetting]);
         Assert.StartsWith("GrpcChannel[] channels = [.. Enumerable.Range(0, 4)", Knobs.Named("client-channels").AsCode("4"));
         Assert.Equal("split-channels", Knobs.Named("client-split-channels").Apply(Kestrel, "split-channels").ClientProfile);
         Assert.All(Knobs.All, knob => Assert.All(knob.Values, value => Assert.False(string.IsNullOrWhiteSpace(knob.AsCode(value)))));

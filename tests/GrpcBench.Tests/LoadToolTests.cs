@@ -292,6 +292,7 @@ public class LoadToolTests
     [InlineData("--host-env", "gcServer=0", "--host-env gcServer=0: allowed NAME=VALUE with NAME a runtime knob DOTNET_")]
     [InlineData("--client-env", "DOTNET_ROOT=/tmp", "--client-env DOTNET_ROOT=/tmp: allowed NAME=VALUE with NAME a runtime knob DOTNET_")]
     [InlineData("--client-setting", "channels=17", "--client-setting channels=17: allowed a whole number of channels from 1 to 16")]
+    [InlineData("--client-setting", "keepAlivePingDelaySeconds=0", "--client-setting keepAlivePingDelaySeconds=0: allowed a whole number of seconds from 1 to 3600")]
     [InlineData("--preset", "fast", "--preset")]
     [InlineData("--cpus", "host=64", "--cpus host=64: allowed shared, or host=LIST worker=LIST")]
     [InlineData("--cpus", "host=1 worker=1", "--cpus host=1 worker=1: the host's and the worker's CPUs must not overlap")]
