@@ -75,6 +75,10 @@ public static class CapacityRun
                 Capacity = capacity,
             };
         }
+        catch (WorkerFailedException e) when (cancellationToken.IsCancellationRequested)
+        {
+            return ConfigurationRun.Outcome(configuration, "cancelled", e.Message);
+        }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {
             return ConfigurationRun.Outcome(configuration, "failed", e.Message);

@@ -24,6 +24,10 @@ public static class ConfigurationRun
             var measured = await served.MeasureAsync(shape, onProgress, cancellationToken);
             return Result(configuration, measured);
         }
+        catch (WorkerFailedException e) when (cancellationToken.IsCancellationRequested)
+        {
+            return Outcome(configuration, "cancelled", e.Message);
+        }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {
             return Outcome(configuration, "failed", e.Message);

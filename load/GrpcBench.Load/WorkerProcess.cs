@@ -119,7 +119,11 @@ public sealed class WorkerProcess : IAsyncDisposable
         }
 
         var figures = run.Final ?? run.Partial;
-        if (run.Final is null)
+        // Asked to stop (Ctrl+C) before its handler was in place, the worker ended by that signal: a cancelled run, not a failed one.
+        var interrupted = run.Final is null && failure is null && run.Error is null && cancellationToken.IsCancellationRequested;
+        if (interrupted && figures is null) throw new WorkerFailedException($"cancelled (Ctrl+C) before the load worker on {_runtime} reported a figure");
+        if (interrupted) figures = figures! with { Load = figures.Load with { Cancelled = true } };
+        else if (run.Final is null)
         {
             failure ??= run.Error is not null
                 ? $"{run.Error} (in the load worker on {_runtime})"
