@@ -81,6 +81,9 @@ var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration st
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
+    // System.CommandLine takes Ctrl+C over once the action has returned its task: until then a Ctrl+C would end the tool
+    // at once, leaving the host it may have started (everything up to the host's start runs before the first await).
+    await Task.Yield();
     RunPlan plan;
     try
     {
