@@ -25,6 +25,7 @@ public static class MarkdownReport
         summary = RepeatsReport.FirstRepeat(summary);
         var md = new StringBuilder();
         Setup(md, summary);
+        if (summary.Soak is { } soak) SoakReport.Append(md, soak);
         OfferedLoad(md, summary);
         Comparison(md, summary);
         if (WorkloadReport.Applies(summary)) WorkloadReport.AppendFigures(md, summary);

@@ -41,6 +41,7 @@ public static class ReportCharts
         (Percentiles, "latency by percentile", () => PercentileCurves.Png(summary, Scenarios)),
         (SendLargeDataTimeline, $"{ScenarioNames.SendLargeData} latency over time", () => LatencyTimeline.Png(summary, ScenarioNames.SendLargeData)),
         (GetIntTimeline, $"{ScenarioNames.GetInt} latency over time", () => LatencyTimeline.Png(summary, ScenarioNames.GetInt)),
+        .. summary.Soak is { } soak ? [(SoakChart.FileName, "RSS and p99 over time", () => SoakChart.Png(soak))] : Array.Empty<(string, string, Func<byte[]>)>(),
         .. WorkloadReport.Applies(summary)
             ? [(Transfers, "time to the first and the last record or byte", () => HorizontalBars.Png(RunBarCharts.TransferTimes(summary)))]
             : Array.Empty<(string, string, Func<byte[]>)>(),

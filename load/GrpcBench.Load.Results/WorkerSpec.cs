@@ -10,8 +10,9 @@ public sealed record WorkerSpec(LoadConfiguration Configuration, string TargetUr
 /// then), "progress", "partial" figures so far, then "result", or "error" with the reason it could not go on.
 /// </summary>
 /// <param name="ProcessorCount">With "started": Environment.ProcessorCount, what the worker's runtime sized itself for.</param>
+/// <param name="GcCounts">With "progress": the worker's GC counts so far, generations 0, 1 and 2 (what a soak samples).</param>
 public sealed record WorkerLine(string Event, LoadProgress? Progress = null, WorkerResult? Result = null, string? Error = null, string? Runtime = null,
-    int? ProcessorCount = null)
+    int? ProcessorCount = null, IReadOnlyList<int>? GcCounts = null)
 {
     public const string StartedEvent = "started";
     public const string ProgressEvent = "progress";
@@ -21,7 +22,8 @@ public sealed record WorkerLine(string Event, LoadProgress? Progress = null, Wor
 
     public static WorkerLine Started(string runtime) => new(StartedEvent, Runtime: runtime, ProcessorCount: Environment.ProcessorCount);
 
-    public static WorkerLine Of(LoadProgress progress) => new(ProgressEvent, Progress: progress);
+    public static WorkerLine Of(LoadProgress progress) =>
+        new(ProgressEvent, Progress: progress, GcCounts: [GC.CollectionCount(0), GC.CollectionCount(1), GC.CollectionCount(2)]);
 
     public static WorkerLine Partial(WorkerResult figures) => new(PartialEvent, Result: figures);
 

@@ -132,12 +132,13 @@ public static class CapacityPreset
                 Simulations = [s == m.Searched ? $"searched: steady phases of {m.ProbeSeconds} s from {m.Limits.StartPerSecond}/s" : $"inject {m.Load.GetIntPerSecond} per 1 s beside it"],
             }))).ToDictionary(p => p.Key, p => p.Value),
             results) { Capacity = CapacityTable.Build(results, ran, options.Threshold) };
-        ReportFiles.WriteAll(folder, summary);
+        var (written, asAsked) = ResultsWriting.Write(folder, summary, console);
+        folder = written;
         foreach (var line in CapacityReport.Findings(summary.Capacity)) console.WriteLine(line);
         foreach (var failed in results.Where(r => r.Status is "failed" or "skipped")) console.WriteLine($"{failed.Status}: repeat {failed.Repeat}, {failed.Configuration.Label}: {failed.Reason}");
         console.WriteLine($"took {Minutes(clock.Elapsed)}; results: {folder}");
         var noCapacity = summary.Capacity.Mixes.SelectMany(m => m.Rows).Where(r => r.Capacity is null && r.Configuration.Kind == ConfigurationKind.Grpc).ToList();
-        return status == "completed" && noCapacity.Count == 0 ? 0 : 1;
+        return !asAsked ? ResultsWriting.NotWhereAsked : status == "completed" && noCapacity.Count == 0 ? 0 : 1;
     }
 
     /// <summary>

@@ -32,7 +32,14 @@ public static class ConfigurationRun
         {
             return Outcome(configuration, "failed", e.Message);
         }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            return Outcome(configuration, "cancelled", CancelledBeforeLoad);
+        }
     }
+
+    /// <summary>Ctrl+C before the load began (the host starting): the host is stopped, nothing was measured.</summary>
+    public const string CancelledBeforeLoad = "cancelled (Ctrl+C) before the load began; the host was stopped";
 
     /// <summary>The configuration's result from one measurement: failed if the host died, the worker failed or the CPUs were not as asked.</summary>
     public static ConfigurationResult Result(LoadConfiguration configuration, Measurement measured)

@@ -13,8 +13,10 @@ public sealed class LiveProgress(IAnsiConsole console)
     private readonly bool _interactive = !Console.IsOutputRedirected;
     private DateTime _lastLine = DateTime.MinValue;
 
-    public async Task<T> RunAsync<T>(string title, Func<Action<LoadProgress>, Task<T>> run)
+    /// <param name="more">Text after the scenarios' progress (a soak's estimate and memory); null for none.</param>
+    public async Task<T> RunAsync<T>(string title, Func<Action<LoadProgress>, Task<T>> run, Func<LoadProgress, string>? more = null)
     {
+        string Line(LoadProgress progress) => more is null ? Describe(progress) : $"{Describe(progress)}; {more(progress)}";
         if (!_interactive)
         {
             console.WriteLine(title);
@@ -22,11 +24,11 @@ public sealed class LiveProgress(IAnsiConsole console)
             {
                 if (DateTime.UtcNow - _lastLine < TimeSpan.FromSeconds(5)) return;
                 _lastLine = DateTime.UtcNow;
-                console.WriteLine("  " + Describe(progress));
+                console.WriteLine("  " + Line(progress));
             });
         }
         return await console.Status().StartAsync(Markup.Escape(title), context => run(progress =>
-            context.Status(Markup.Escape($"{title}  {Describe(progress)}"))));
+            context.Status(Markup.Escape($"{title}  {Line(progress)}"))));
     }
 
     public static string Describe(LoadProgress progress) => string.Join("; ", progress.Scenarios.Select(s =>

@@ -24,6 +24,7 @@ public static class LoadRun
         }
 
         if (plan.Advise is { } advise) return await AdvisePreset.RunAsync(plan, advise, plan.Quick, folder, commandLine, console, cancellationToken);
+        if (plan.Soak is { } soak) return await SoakPreset.RunAsync(plan, soak, folder, commandLine, console, cancellationToken);
         if (plan.Capacity is { } capacity) return await CapacityPreset.RunAsync(plan, capacity, plan.Quick, folder, commandLine, console, cancellationToken);
 
         var configurations = plan.Configurations();
@@ -78,13 +79,14 @@ public static class LoadRun
             configurations.SelectMany(c => c.Scenarios ?? shape.Scenarios).Distinct()
                 .ToDictionary(name => name, name => (plan.PayloadSizes.Count > 0 ? shape with { PayloadBytes = 0 } : shape).Describe(name)),
             results);
-        ReportFiles.WriteAll(folder, summary);
+        var (written, asAsked) = ResultsWriting.Write(folder, summary, console);
+        folder = written;
         ConsoleReport.Write(console, summary);
         // A run in which some scenario never succeeded measured no latency there: worth a non-zero exit, not a silent 0.
         var noSuccess = results.SelectMany(r => r.Scenarios.Where(s => s.Ok == 0).Select(s => $"{r.Configuration.Label}: {s.Name} ({MeasuredFigures.Describe(s.FailsByCode)})")).ToList();
         foreach (var line in noSuccess) console.WriteLine($"no successful call: {line}");
         console.WriteLine($"results: {folder}");
-        return status == "completed" && noSuccess.Count == 0 ? 0 : 1;
+        return !asAsked ? ResultsWriting.NotWhereAsked : status == "completed" && noSuccess.Count == 0 ? 0 : 1;
     }
 
     public static int Compare(string baseFolder, string diffFolder, double threshold, bool acrossRuntimes)

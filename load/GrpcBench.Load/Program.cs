@@ -67,6 +67,8 @@ Option<int?> sloGetInt = new("--slo-getint-ms") { Description = "capacity: the p
 Option<double?> capacityThreshold = new("--threshold") { Description = "capacity: the relative difference a decision against Grpc.Core must exceed, 0.01-1 (0.1 = 10 %)" };
 Option<string[]> knobs = new("--knobs") { Description = $"advise: the knobs screened (default: all): {string.Join(", ", Knobs.All.Select(k => k.Name))}", AllowMultipleArgumentsPerToken = true };
 Option<double?> budgetMinutes = new("--budget-minutes") { Description = "advise: the time the run may take, minutes, 1-600 (30; quick: 6)" };
+Option<double?> soakRate = new("--rate") { Description = "soak: sendLargeData calls per second, 0.1-100 (default: 120 MiB/s worth of the payload, 6/s of 20 MiB)" };
+Option<int?> soakMinutes = new("--minutes") { Description = "soak: how long the steady load lasts per configuration, minutes, 1-60 (30; quick: 2)" };
 Option<string?> target = new("--target") { Description = $"Run against a server the bench did not start, implementing the contract: {ExternalTarget.Allowed[8..]}; its side is not measured" };
 Option<string?> targetCa = new("--target-ca") { Description = "PEM file of the certificate (or its CA) an https --target presents" };
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
@@ -75,10 +77,13 @@ var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration st
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
     kestrelSetting, hostEnvironment, clientEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
-    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, target, targetCa, output,
+    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, soakRate, soakMinutes, target, targetCa, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
+    // System.CommandLine takes Ctrl+C over once the action has returned its task: until then a Ctrl+C would end the tool
+    // at once, leaving the host it may have started (everything up to the host's start runs before the first await).
+    await Task.Yield();
     RunPlan plan;
     try
     {
@@ -97,6 +102,16 @@ root.SetAction(async (parse, cancellationToken) =>
         {
             foreach (var (option, given) in new (string, bool)[] { ("--knobs", parse.GetValue(knobs) is { Length: > 0 }), ("--budget-minutes", parse.GetValue(budgetMinutes) is not null) })
                 if (given) throw new FormatException($"{option}: allowed with --preset advise only");
+        }
+        if (defaults.Preset != Presets.Soak)
+        {
+            foreach (var (option, given) in new (string, bool)[] { ("--rate", parse.GetValue(soakRate) is not null), ("--minutes", parse.GetValue(soakMinutes) is not null) })
+                if (given) throw new FormatException($"{option}: allowed with --preset soak only");
+        }
+        else
+        {
+            foreach (var (option, given) in new (string, bool)[] { ("--phases", parse.GetValue(phases) is { Length: > 0 }), ("--scenarios", parse.GetValue(scenarios) is { Length: > 0 }) })
+                if (given) throw new FormatException($"{option}: not with --preset soak, whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib");
         }
         CapacityOptions? capacityOptions = null;
         AdviseOptions? adviseOptions = null;
@@ -176,10 +191,26 @@ root.SetAction(async (parse, cancellationToken) =>
             Repeat = capacityOptions is null && adviseOptions is null ? repeats ?? 1 : 1,
             Quick = parse.GetValue(quick),
         };
+        if (plan.Preset == Presets.Soak)
+        {
+            var soakDefaults = SoakOptions.Default(plan.Quick, plan.Load.PayloadBytes);
+            var soak = soakDefaults with
+            {
+                UploadsPerSecond = parse.GetValue(soakRate) is { } r ? (r is >= 0.1 and <= 100 ? r : throw new FormatException($"--rate {r}: allowed 0.1 to 100 calls per second")) : soakDefaults.UploadsPerSecond,
+                RateSource = parse.GetValue(soakRate) is not null ? "given with --rate" : soakDefaults.RateSource,
+                Seconds = parse.GetValue(soakMinutes) is { } m ? Within("--minutes", m, 1, 60) * 60 : soakDefaults.Seconds,
+                GetIntPerSecond = parse.GetValue(getIntRate) ?? soakDefaults.GetIntPerSecond,
+            };
+            plan = plan with
+            {
+                Soak = soak,
+                Load = SoakPreset.Load(soak) with { WarmUpSeconds = plan.Load.WarmUpSeconds, CallTimeoutSeconds = plan.Load.CallTimeoutSeconds, Arrivals = spacing },
+            };
+        }
         if (parse.GetValue(target) is { } external)
         {
             plan = plan with { Target = ExternalTarget.Validate(external, parse.GetValue(targetCa)), TargetCa = parse.GetValue(targetCa) is { } ca ? Path.GetFullPath(ca) : null };
-            if (plan.Capacity is not null || plan.Advise is not null || plan.Preset == Presets.Sweep || plan.Links.Any(l => l != "none"))
+            if (plan.Capacity is not null || plan.Advise is not null || plan.Soak is not null || plan.Preset == Presets.Sweep || plan.Links.Any(l => l != "none"))
                 throw new FormatException($"--target: allowed with the {Presets.Seed}, {Presets.Streaming} and {Presets.Chunked} presets, on --link none");
         }
         else if (parse.GetValue(targetCa) is { } lonely) throw new FormatException($"--target-ca {lonely}: allowed with an https --target only");

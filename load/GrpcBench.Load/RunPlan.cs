@@ -49,6 +49,9 @@ public sealed record RunPlan(
     /// <summary>With the advise preset: its knobs, budget and mix.</summary>
     public AdviseOptions? Advise { get; init; }
 
+    /// <summary>With the soak preset: its rates and length.</summary>
+    public SoakOptions? Soak { get; init; }
+
     /// <summary>Runtime knobs of the Kestrel hosts as environment variables (--host-env DOTNET_gcServer=0); empty for none.</summary>
     public IReadOnlyDictionary<string, string> HostEnvironment { get; init; } = new Dictionary<string, string>();
 
@@ -196,7 +199,10 @@ public static class Presets
     /// <summary>Which settings close the gap: every knob screened against Kestrel's defaults, the winners combined and confirmed beside Grpc.Core.</summary>
     public const string Advise = "advise";
 
-    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink, Capacity, Advise];
+    /// <summary>The story's mix at a steady rate for 30 minutes (quick: 2), both processes' memory sampled: does either grow, does a call fail.</summary>
+    public const string Soak = "soak";
+
+    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink, Capacity, Advise, Soak];
 
     /// <summary>Each transfer read over and over for 6 s after a 2 s warm-up; a stream of 1,000,000 records takes seconds, hence the 60 s deadline.</summary>
     public static readonly LoadShape StreamingLoad = new([new(1, 6, Constant: true)], 0, 2, 60) { Scenarios = [ScenarioNames.StreamRecords], RecordCount = 100_000 };
@@ -244,6 +250,7 @@ public static class Presets
             new Dictionary<string, string>(), new Dictionary<string, string>(), quick ? [] : [ConfigurationKind.RawHttp2, ConfigurationKind.RawTcp], QuickLoad),
         Advise => new(Advise, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, ["net10.0"], null,
             [Compression.None], [Transport.H2c], ["default"], ["default"], new Dictionary<string, string>(), new Dictionary<string, string>(), [], QuickLoad),
+        Soak => Plan(Soak, ["net10.0"], SoakPreset.Load(SoakOptions.Default(quick))),
         Sweep => new(Sweep, [ServerStack.Kestrel], [ClientStack.GrpcNet], RunPlan.MatchedPairs, [quick ? "net10.0" : "net8.0"], null, [Compression.None], [Transport.H2c], ["default"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), [], quick ? QuickLoad : SeedLoad),
         _ => new(Seed, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,

@@ -30,6 +30,9 @@ public sealed class ServedConfiguration : IAsyncDisposable
 
     public HostProcess? Host => _host;
 
+    /// <summary>The load worker, once a measurement has started it.</summary>
+    public WorkerProcess? Worker => _worker;
+
     /// <param name="hostArguments">More host settings, beyond what the configuration says (tests: a host of known capacity).</param>
     /// <exception cref="HostStartException">The host did not start.</exception>
     /// <exception cref="InvalidOperationException">The link could not be made.</exception>

@@ -62,6 +62,14 @@ public sealed class WorkerProcess : IAsyncDisposable
 
     public bool HasExited => _exited.IsCompleted;
 
+    public int Pid => _process.Id;
+
+    /// <summary>When the current or last load began (its "started" line); null before.</summary>
+    public DateTime? LoadBeganAt { get; private set; }
+
+    /// <summary>The worker's GC counts (generations 0, 1, 2) from its last progress line; null before the first.</summary>
+    public IReadOnlyList<int>? LastGcCounts { get; private set; }
+
     /// <param name="networkNamespace">Where to start the worker (a <see cref="ShapedLink"/>'s namespace); null for the tool's own.</param>
     /// <param name="cpus">The CPUs to pin the worker to from its start, e.g. "0"; null for any.</param>
     /// <exception cref="WorkerFailedException">The worker for the configuration's client runtime is not built.</exception>
@@ -142,8 +150,14 @@ public sealed class WorkerProcess : IAsyncDisposable
         var line = JsonSerializer.Deserialize<WorkerLine>(data, WorkerJson.Options);
         switch (line?.Event)
         {
-            case WorkerLine.StartedEvent: run.OnStarted?.Invoke(new WorkerStarted(_process.Id, line.ProcessorCount)); break;
-            case WorkerLine.ProgressEvent when line.Progress is { } progress: run.OnProgress(progress); break;
+            case WorkerLine.StartedEvent:
+                LoadBeganAt = DateTime.UtcNow;
+                run.OnStarted?.Invoke(new WorkerStarted(_process.Id, line.ProcessorCount));
+                break;
+            case WorkerLine.ProgressEvent when line.Progress is { } progress:
+                LastGcCounts = line.GcCounts ?? LastGcCounts;
+                run.OnProgress(progress);
+                break;
             case WorkerLine.PartialEvent: run.Partial = line.Result; break;
             case WorkerLine.ResultEvent: run.Final = line.Result; run.Finished.TrySetResult(); break;
             case WorkerLine.ErrorEvent: run.Error = line.Error; run.Finished.TrySetResult(); break;

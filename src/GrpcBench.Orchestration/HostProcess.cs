@@ -112,7 +112,9 @@ public sealed class HostProcess : IAsyncDisposable
         // The two streams are read apart: the last error line may still be on its way when stdout closes.
         _stderrClosed.Task.Wait(TimeSpan.FromSeconds(5));
         var exit = _process.HasExited ? $"exit code {_process.ExitCode}" : "still running";
-        return $"{Launch.Project} {what} ({exit}): {StandardError}";
+        // One line: the error's first lines without the stack trace's "at ..." frames.
+        var lines = StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).Where(l => !l.StartsWith("at ", StringComparison.Ordinal));
+        return $"{Launch.Project} {what} ({exit}): {string.Join(" | ", lines.Take(3))}";
     }
 
     /// <summary>SIGTERM, then a kill if the host has not stopped within the grace period.</summary>

@@ -13,9 +13,13 @@ public static class Hosts
         BuildConfiguration.Current, "net10.0", "GrpcBench.Load.dll");
 
     /// <summary>The load tool as a process of its own, on the SDK's runtime, its output redirected.</summary>
-    public static Process StartLoadTool(params string[] arguments)
+    public static Process StartLoadTool(params string[] arguments) => StartLoadTool(new Dictionary<string, string>(), arguments);
+
+    /// <summary>The load tool with more environment variables, which its hosts inherit (GRPCBENCH_ settings).</summary>
+    public static Process StartLoadTool(IReadOnlyDictionary<string, string> environment, params string[] arguments)
     {
         var start = new ProcessStartInfo(Path.Combine(DotnetRoots.SystemRoot, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var (name, value) in environment) start.Environment[name] = value;
         start.ArgumentList.Add(LoadToolAssembly);
         foreach (var argument in arguments) start.ArgumentList.Add(argument);
         return Process.Start(start)!;

@@ -1,0 +1,96 @@
+using System.Globalization;
+using GrpcBench.Load.Engine;
+
+namespace GrpcBench.Load.Results;
+
+/// <summary>The soak preset's load: uploads and getInt at steady rates for a long time.</summary>
+/// <param name="RateSource">Where the upload rate came from, in words: the default for the payload, or --rate.</param>
+public sealed record SoakOptions(double UploadsPerSecond, int GetIntPerSecond, int Seconds, int PayloadBytes, string RateSource)
+{
+    public const int SampleSeconds = 5;
+
+    /// <summary>RSS may grow by less than this over the last two thirds of the run, on each side.</summary>
+    public const double MaxRssGrowth = 0.10;
+
+    /// <summary>
+    /// The default upload rate moves 120 MiB/s whatever the payload: 6/s of 20 MiB, below half of the lowest rate Kestrel held
+    /// beside getInt at 50/s in the capacity reference runs (14.6/s on 2 cores; Grpc.Core 25.7/s), so that a soak measures
+    /// time, not overload.
+    /// </summary>
+    public static double DefaultUploadsPerSecond(int payloadBytes) => Math.Round(Math.Min(100, 120.0 * 1024 * 1024 / payloadBytes), 1);
+
+    public static SoakOptions Default(bool quick, int payloadBytes = 20 * 1024 * 1024) =>
+        new(DefaultUploadsPerSecond(payloadBytes), 50, quick ? 120 : 1800, payloadBytes,
+            $"default for {Sizes.Describe(payloadBytes)} uploads (120 MiB/s; not 50 % of each capacity, which would take a capacity search first)");
+
+    public string Describe() => string.Create(CultureInfo.InvariantCulture,
+        $"sendLargeData {UploadsPerSecond:0.##}/s of {Sizes.Describe(PayloadBytes)} ({RateSource}) and getInt {GetIntPerSecond}/s at once for {Seconds / 60.0:0.#} min");
+}
+
+/// <summary>Both processes as read every <see cref="SoakOptions.SampleSeconds"/> s; null where a side could not be read.</summary>
+/// <param name="Seconds">Since the worker's load began (warm-up included).</param>
+/// <param name="WorkerGc">The worker's GC counts, generations 0, 1 and 2, from its last progress line.</param>
+public sealed record SoakSample(double Seconds, double? HostRssMiB, double? HostCpuSeconds, double? WorkerRssMiB, double? WorkerCpuSeconds,
+    IReadOnlyList<int>? WorkerGc, long Ok, long Failed);
+
+/// <summary>p99 of the calls that started in one window of the run.</summary>
+public sealed record SoakWindow(string Scenario, double FromSeconds, double P99Ms, int Calls);
+
+/// <summary>One configuration's soak: its samples, p99 over time, and its verdict.</summary>
+/// <param name="Verdict">"pass", "fail", "incomplete" (a side not measured, the run cut short) or "cancelled".</param>
+/// <param name="HostRssGrowth">RSS growth over the last two thirds, as a fraction; null where not measured.</param>
+public sealed record SoakRun(string Configuration, string Verdict, IReadOnlyList<string> Reasons, long FailedCalls, double? HostRssGrowth, double? WorkerRssGrowth,
+    IReadOnlyList<SoakSample> Samples, IReadOnlyList<SoakWindow> P99)
+{
+    /// <summary>
+    /// The pass rule: no failed call, and on each side RSS grew by less than 10 % from one third of the run to its end (the
+    /// mean of the 3 samples from one third on against the mean of the last 3: one sample can catch a 20 MiB buffer).
+    /// </summary>
+    public static SoakRun Judge(string configuration, SoakOptions options, IReadOnlyList<SoakSample> samples, IReadOnlyList<ScenarioStats> scenarios,
+        string? failure, bool cancelled, int warmUpSeconds)
+    {
+        var failed = scenarios.Sum(s => s.Failed);
+        var hostGrowth = Growth(samples, s => s.HostRssMiB, options.Seconds, warmUpSeconds);
+        var workerGrowth = Growth(samples, s => s.WorkerRssMiB, options.Seconds, warmUpSeconds);
+        var reasons = new List<string>();
+        if (failure is not null) reasons.Add(failure);
+        if (failed > 0) reasons.Add($"{failed} failed calls");
+        foreach (var (side, growth) in new[] { ("host", hostGrowth), ("worker", workerGrowth) })
+        {
+            if (growth is null) reasons.Add($"{side} RSS growth not measured (too few samples over the last two thirds)");
+            else if (growth >= MaxRssGrowthAllowed) reasons.Add(string.Create(CultureInfo.InvariantCulture, $"{side} RSS grew {growth * 100:0.#} % over the last two thirds (limit 10 %)"));
+        }
+        var verdict = cancelled ? "cancelled"
+            : failed > 0 || failure is not null || hostGrowth >= MaxRssGrowthAllowed || workerGrowth >= MaxRssGrowthAllowed ? "fail"
+            : hostGrowth is null || workerGrowth is null ? "incomplete"
+            : "pass";
+        return new SoakRun(configuration, verdict, reasons, failed, hostGrowth, workerGrowth, samples, Windows(scenarios, warmUpSeconds));
+    }
+
+    private const double MaxRssGrowthAllowed = SoakOptions.MaxRssGrowth;
+
+    /// <summary>From the mean of the 3 samples from one third of the measured run on to the mean of the last 3; null with fewer than 6 samples there.</summary>
+    public static double? Growth(IReadOnlyList<SoakSample> samples, Func<SoakSample, double?> rss, int seconds, int warmUpSeconds)
+    {
+        var third = warmUpSeconds + seconds / 3.0;
+        var tail = samples.Where(s => s.Seconds >= third).Select(rss).Where(v => v is not null).Select(v => v!.Value).ToList();
+        if (tail.Count < 6) return null;
+        var from = tail.Take(3).Average();
+        return from <= 0 ? null : tail.TakeLast(3).Average() / from - 1;
+    }
+
+    /// <summary>p99 per scenario per 5 s window of the kept calls (all, or an even sample of 20,000), on the samples' clock.</summary>
+    public static IReadOnlyList<SoakWindow> Windows(IReadOnlyList<ScenarioStats> scenarios, int warmUpSeconds) =>
+        [.. from s in scenarios
+            from window in (s.Calls ?? []).Where(c => c.Ok).GroupBy(c => Math.Floor(c.StartSeconds / SoakOptions.SampleSeconds))
+            orderby s.Name, window.Key
+            let sorted = window.Select(c => c.LatencyMs).Order().ToList()
+            select new SoakWindow(s.Name, warmUpSeconds + window.Key * SoakOptions.SampleSeconds, sorted[Math.Max(0, (int)Math.Ceiling(sorted.Count * 0.99) - 1)], sorted.Count)];
+}
+
+/// <summary>summary.json's soak section.</summary>
+/// <param name="HostGc">Why the host's GC counts are not in the samples: the hosts do not expose them.</param>
+public sealed record SoakSummary(SoakOptions Options, IReadOnlyList<SoakRun> Runs, string HostGc = SoakSummary.HostGcNotMeasured)
+{
+    public const string HostGcNotMeasured = "not measured: the hosts do not expose their GC counts (their ready line carries the GC mode only)";
+}

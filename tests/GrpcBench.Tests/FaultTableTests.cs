@@ -1,0 +1,234 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
+using System.Text.Json;
+using GrpcBench.Load;
+using GrpcBench.Orchestration;
+using GrpcBench.Tests.Infrastructure;
+
+namespace GrpcBench.Tests;
+
+/// <summary>
+/// The load tool's fault table beyond a killed host, worker or tool (LoadToolTests, NoHostLeftBehindTests): each fault
+/// gives one line naming what failed, keeps what was measured, and leaves no host or worker behind.
+/// </summary>
+public class FaultTableTests
+{
+    private const int Stop = 19; // SIGSTOP: a host hung in its start-up, before its ready line
+
+    // One Kestrel configuration and the raw-tcp floor: the shortest run that starts a host.
+    private static string[] OneKestrel(string folder) => ["--quick", "--server", "kestrel", "--kestrel-profile", "default", "--out", folder];
+
+    private static string NewFolder(string what) => Path.Combine(Path.GetTempPath(), $"grpcbench-fault-{what}-" + Guid.NewGuid().ToString("N"));
+
+    [Fact]
+    public async Task Fault_a_host_that_never_prints_its_ready_line_times_out_naming_the_host_and_fails_its_configuration()
+    {
+        var folder = NewFolder("never-ready");
+        using var tool = Hosts.StartLoadTool(OneKestrel(folder));
+        var output = tool.StandardOutput.ReadToEndAsync();
+        var error = tool.StandardError.ReadToEndAsync();
+        var host = await StopHostInStartUpAsync(tool);
+        try
+        {
+            using (var exit = new CancellationTokenSource(TimeSpan.FromMinutes(2))) await tool.WaitForExitAsync(exit.Token);
+            var text = await output + await error;
+
+            Assert.Equal(1, tool.ExitCode);
+            Assert.Contains(text.Split('\n'), line => line.StartsWith("[1/2] kestrel/grpc-net") && line.EndsWith("failed: GrpcBench.KestrelHost printed no ready line within 30 s"));
+            Assert.DoesNotContain("Unhandled exception", text);
+            using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
+            var first = summary.RootElement.GetProperty("configurations")[0];
+            Assert.Equal("failed", first.GetProperty("status").GetString());
+            Assert.Contains("printed no ready line", first.GetProperty("reason").GetString());
+            // The run goes on with the next configuration, the raw-tcp floor, and keeps its figures.
+            Assert.Equal("ok", summary.RootElement.GetProperty("configurations")[1].GetProperty("status").GetString());
+            Assert.False(Hosts.IsRunning(host), $"the stalled host {host} is still there");
+        }
+        finally
+        {
+            Kill(host);
+        }
+    }
+
+    [Fact]
+    public async Task Fault_a_port_already_in_use_fails_the_configuration_with_the_hosts_reason_and_leaves_no_process()
+    {
+        using var busy = new TcpListener(IPAddress.Loopback, 0);
+        busy.Start();
+        var port = ((IPEndPoint)busy.LocalEndpoint).Port;
+        var folder = NewFolder("port-in-use");
+
+        // The hosts read GRPCBENCH_ settings from their environment, which they inherit from the tool.
+        using var tool = Hosts.StartLoadTool(new Dictionary<string, string> { ["GRPCBENCH_Port"] = port.ToString() }, OneKestrel(folder));
+        var output = tool.StandardOutput.ReadToEndAsync();
+        var error = tool.StandardError.ReadToEndAsync();
+        var children = new HashSet<int>();
+        var clock = Stopwatch.StartNew();
+        while (!tool.HasExited && clock.Elapsed < TimeSpan.FromMinutes(2))
+        {
+            children.UnionWith(Hosts.ChildrenOf(tool.Id));
+            await Task.Delay(50);
+        }
+        await tool.WaitForExitAsync();
+        var text = await output + await error;
+
+        Assert.Equal(1, tool.ExitCode);
+        using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
+        var first = summary.RootElement.GetProperty("configurations")[0];
+        Assert.Equal("failed", first.GetProperty("status").GetString());
+        var reason = first.GetProperty("reason").GetString()!;
+        Assert.Contains("GrpcBench.KestrelHost closed its output before it was ready", reason);
+        Assert.Contains("address already in use", reason, StringComparison.OrdinalIgnoreCase);
+        // One line (the console wraps it at its width), the host's own error in it, no stack trace.
+        Assert.DoesNotContain('\n', reason);
+        Assert.Contains("[1/2] kestrel/grpc-net net10.0 default h2c: failed: GrpcBench.KestrelHost closed its output before it was ready", text);
+        Assert.DoesNotContain("   at ", text);
+        Assert.DoesNotContain(children, Hosts.IsRunning);
+    }
+
+    [Fact]
+    public async Task Fault_a_results_folder_that_has_files_is_never_overwritten()
+    {
+        var folder = NewFolder("exists");
+        Directory.CreateDirectory(folder);
+        File.WriteAllText(Path.Combine(folder, "summary.json"), "an earlier run");
+
+        var (exit, output, error) = await RunAsync(OneKestrel(folder));
+
+        Assert.Equal(2, exit);
+        Assert.Equal($"results folder {folder} already exists and is not empty; results are never overwritten: choose another --out", error.Trim());
+        Assert.Equal("", output);
+        Assert.Equal("an earlier run", File.ReadAllText(Path.Combine(folder, "summary.json")));
+        Assert.Single(Directory.EnumerateFileSystemEntries(folder));
+    }
+
+    [Fact]
+    public void Fault_a_default_results_folder_taken_in_the_same_second_gets_a_new_name()
+    {
+        var stem = NewFolder("same-second");
+        Directory.CreateDirectory(stem);
+        File.WriteAllText(Path.Combine(stem, "summary.json"), "the first run of that second");
+
+        var second = ResultsFolder.CreateNew(stem);
+        File.WriteAllText(Path.Combine(second, "summary.json"), "the second");
+        var third = ResultsFolder.CreateNew(stem);
+
+        Assert.Equal(stem + "-2", second);
+        Assert.Equal(stem + "-3", third);
+        Assert.Equal("the first run of that second", File.ReadAllText(Path.Combine(stem, "summary.json")));
+    }
+
+    [Fact]
+    public async Task Fault_a_results_folder_that_cannot_be_created_gives_one_line_and_exit_2_before_anything_runs()
+    {
+        // As root a read-only mode does not stop writes; a folder under a regular file cannot be created by anyone.
+        var file = NewFolder("a-file");
+        File.WriteAllText(file, "");
+        var folder = Path.Combine(file, "run");
+
+        var (exit, output, error) = await RunAsync(OneKestrel(folder));
+
+        Assert.Equal(2, exit);
+        var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith($"results folder {folder} cannot be written: ", line);
+        Assert.Equal("", output);
+    }
+
+    [RootFact]
+    public async Task Fault_a_results_folder_that_fills_up_keeps_the_measurements_in_another_folder_and_says_where()
+    {
+        var mount = NewFolder("full-disk");
+        Directory.CreateDirectory(mount);
+        // 16 KiB: room for the folder and the start's write check, not for summary.json.
+        Assert.Equal(0, await RunAsync("mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", mount]));
+        try
+        {
+            var folder = Path.Combine(mount, "run");
+            var (exit, _, error) = await RunAsync(OneKestrel(folder));
+
+            Assert.Equal(ResultsWriting.NotWhereAsked, exit);
+            var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+            Assert.StartsWith($"results folder {folder} could not be written (", line);
+            Assert.Matches("disk was full|No space left on device", line);
+            var instead = line[(line.LastIndexOf(" went to ", StringComparison.Ordinal) + " went to ".Length)..^" instead".Length];
+            using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(instead, "summary.json")));
+            Assert.All(summary.RootElement.GetProperty("configurations").EnumerateArray(), c => Assert.Equal("ok", c.GetProperty("status").GetString()));
+            Assert.True(File.Exists(Path.Combine(instead, "report.md")));
+        }
+        finally
+        {
+            await RunAsync("umount", [mount]);
+        }
+    }
+
+    [Fact]
+    public async Task Fault_ctrl_c_during_host_start_up_stops_the_host_and_writes_a_cancelled_summary()
+    {
+        var folder = NewFolder("ctrl-c-start-up");
+        using var tool = Hosts.StartLoadTool(OneKestrel(folder));
+        var output = tool.StandardOutput.ReadToEndAsync();
+        var error = tool.StandardError.ReadToEndAsync();
+        // Stopped before its ready line, the host is still starting when Ctrl+C comes, however fast it would have been.
+        var host = await StopHostInStartUpAsync(tool);
+        try
+        {
+            Assert.True(Signals.Send(tool.Id, Signals.Interrupt));
+            using (var exit = new CancellationTokenSource(TimeSpan.FromSeconds(30))) await tool.WaitForExitAsync(exit.Token);
+            await output;
+            await error;
+
+            Assert.Equal(1, tool.ExitCode);
+            Assert.False(Hosts.IsRunning(host), $"the host {host} outlived the tool");
+            Assert.Empty(Hosts.ChildrenOf(tool.Id));
+            using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
+            Assert.Equal("cancelled", summary.RootElement.GetProperty("status").GetString());
+            var only = Assert.Single(summary.RootElement.GetProperty("configurations").EnumerateArray());
+            Assert.Equal("cancelled", only.GetProperty("status").GetString());
+            Assert.Equal(ConfigurationRun.CancelledBeforeLoad, only.GetProperty("reason").GetString());
+        }
+        finally
+        {
+            Kill(host);
+        }
+    }
+
+    /// <summary>The tool's first host, stopped (SIGSTOP) as soon as it shows up, well before a .NET host prints its ready line.</summary>
+    private static async Task<int> StopHostInStartUpAsync(Process tool)
+    {
+        var clock = Stopwatch.StartNew();
+        while (clock.Elapsed < TimeSpan.FromSeconds(30) && !tool.HasExited)
+        {
+            foreach (var pid in Hosts.ChildrenOf(tool.Id).Where(pid => Hosts.CommandLine(pid).Contains(Hosts.Kestrel)))
+            {
+                Assert.True(Signals.Send(pid, Stop));
+                return pid;
+            }
+            await Task.Delay(5);
+        }
+        throw new Xunit.Sdk.XunitException("the load tool started no host within 30 s");
+    }
+
+    private static void Kill(int pid)
+    {
+        if (Hosts.IsRunning(pid)) Signals.Send(pid, Signals.Kill);
+    }
+
+    private static async Task<(int Exit, string Output, string Error)> RunAsync(string[] arguments)
+    {
+        using var tool = Hosts.StartLoadTool(arguments);
+        var output = tool.StandardOutput.ReadToEndAsync();
+        var error = tool.StandardError.ReadToEndAsync();
+        using (var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(3))) await tool.WaitForExitAsync(timeout.Token);
+        return (tool.ExitCode, await output, await error);
+    }
+
+    private static async Task<int> RunAsync(string command, string[] arguments)
+    {
+        var start = new ProcessStartInfo(command) { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var argument in arguments) start.ArgumentList.Add(argument);
+        using var process = Process.Start(start)!;
+        await process.WaitForExitAsync();
+        return process.ExitCode;
+    }
+}

@@ -1,0 +1,142 @@
+using System.Diagnostics;
+using System.Text.Json;
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
+using GrpcBench.Tests.Infrastructure;
+
+namespace GrpcBench.Tests;
+
+/// <summary>The soak preset: its pass rule on made-up samples, its options, and a one-minute soak of a real host and worker.</summary>
+public class SoakPresetTests
+{
+    private static readonly SoakOptions Minute = SoakOptions.Default(quick: true) with { Seconds = 60 };
+
+    /// <summary>Samples every 5 s over 5 s of warm-up and 60 s of load, host and worker at the RSS given for each time.</summary>
+    private static IReadOnlyList<SoakSample> Samples(Func<double, double> hostRss, Func<double, double>? workerRss = null) =>
+        [.. Enumerable.Range(0, 14).Select(i => i * 5.0).Select(t => new SoakSample(t, hostRss(t), t / 10, (workerRss ?? (_ => 200))(t), t / 10, [(int)t, 0, 0], 0, 0))];
+
+
+    private static ScenarioStats Scenario(string name, long ok, long failed, params CallPoint[] calls) =>
+        new(name, ok, failed, new Dictionary<string, long>(), 60, 6, 6, 0, 0, 0, 0, LatencyStats.Empty, LatencyStats.Empty, Calls: calls);
+
+    [Fact]
+    public void Soak_passes_with_no_failed_call_and_memory_that_levels_off()
+    {
+        var run = SoakRun.Judge("k", Minute, Samples(t => t < 10 ? 100 + t * 10 : 200), [Scenario("getInt", 3000, 0)], null, false, 5);
+
+        Assert.Equal("pass", run.Verdict);
+        Assert.Equal(0, run.HostRssGrowth!.Value, 3);
+        Assert.Empty(run.Reasons);
+    }
+
+    [Fact]
+    public void Soak_fails_on_one_failed_call()
+    {
+        var run = SoakRun.Judge("k", Minute, Samples(_ => 200), [Scenario("getInt", 2999, 1)], null, false, 5);
+
+        Assert.Equal("fail", run.Verdict);
+        Assert.Equal(["1 failed calls"], run.Reasons);
+    }
+
+    [Fact]
+    public void Soak_fails_when_a_side_grows_10_percent_over_the_last_two_thirds_and_names_it()
+    {
+        // From one third on (25 s: 5 s warm-up + 20 s) the worker climbs 4 MiB every 5 s: 232 MiB at first, 264 at the end.
+        var run = SoakRun.Judge("k", Minute, Samples(_ => 200, t => 200 + Math.Max(0, t - 20) * 0.8), [Scenario("getInt", 3000, 0)], null, false, 5);
+
+        Assert.Equal("fail", run.Verdict);
+        Assert.InRange(run.WorkerRssGrowth!.Value, 0.10, 0.20);
+        Assert.Equal(0, run.HostRssGrowth!.Value, 3);
+        Assert.StartsWith("worker RSS grew 1", Assert.Single(run.Reasons));
+    }
+
+    [Fact]
+    public void Soak_without_enough_samples_is_incomplete_not_a_pass()
+    {
+        var run = SoakRun.Judge("k", Minute, Samples(_ => 200).Take(8).ToList(), [Scenario("getInt", 3000, 0)], null, false, 5);
+
+        Assert.Equal("incomplete", run.Verdict);
+        Assert.Null(run.HostRssGrowth);
+        Assert.Contains("host RSS growth not measured (too few samples over the last two thirds)", run.Reasons);
+    }
+
+    [Fact]
+    public void Soak_p99_over_time_is_per_5_s_window_of_the_successful_calls_on_the_samples_clock()
+    {
+        var calls = Enumerable.Range(1, 100).Select(n => new CallPoint(1, n, true)).Append(new CallPoint(2, 10_000, false)).Append(new CallPoint(6, 7, true)).ToArray();
+
+        var windows = SoakRun.Windows([Scenario("getInt", 101, 1, calls)], 5);
+
+        Assert.Equal([new SoakWindow("getInt", 5, 99, 100), new SoakWindow("getInt", 10, 7, 1)], windows);
+    }
+
+    [Fact]
+    public void Soak_default_rate_is_120_MiB_per_second_of_uploads()
+    {
+        Assert.Equal(6, SoakOptions.DefaultUploadsPerSecond(20 * 1024 * 1024));
+        Assert.Equal(30, SoakOptions.DefaultUploadsPerSecond(4 * 1024 * 1024));
+        Assert.Equal(100, SoakOptions.DefaultUploadsPerSecond(1024 * 1024));
+        Assert.Equal(1800, SoakOptions.Default(quick: false).Seconds);
+        Assert.Equal(120, SoakOptions.Default(quick: true).Seconds);
+    }
+
+    [Theory]
+    [InlineData("--rate 5", "invalid option: --rate: allowed with --preset soak only")]
+    [InlineData("--minutes 5", "invalid option: --minutes: allowed with --preset soak only")]
+    [InlineData("--preset soak --rate 0", "invalid option: --rate 0: allowed 0.1 to 100 calls per second")]
+    [InlineData("--preset soak --minutes 61", "invalid option: --minutes 61: allowed 1 to 60")]
+    [InlineData("--preset soak --phases =5x10", "invalid option: --phases: not with --preset soak, whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib")]
+    [InlineData("--preset soak --target http://127.0.0.1:1", "invalid option: --target: allowed with the seed, streaming and chunked presets, on --link none")]
+    public async Task Soak_option_out_of_place_or_range_gives_one_line_and_exit_2(string arguments, string expected)
+    {
+        var (exit, output, error) = await RunAsync(arguments.Split(' '), TimeSpan.FromSeconds(30));
+
+        Assert.Equal(2, exit);
+        Assert.Equal(expected, error.Trim());
+        Assert.Equal("", output);
+    }
+
+    [Fact]
+    public async Task Soak_quick_of_one_minute_samples_both_sides_every_5_s_and_writes_its_verdict_section_and_chart()
+    {
+        var folder = Path.Combine(Path.GetTempPath(), "grpcbench-soak-" + Guid.NewGuid().ToString("N"));
+
+        var (exit, output, _) = await RunAsync(["--preset", "soak", "--quick", "--minutes", "1", "--server", "kestrel", "--out", folder], TimeSpan.FromMinutes(4));
+
+        Assert.Contains("soak: rate 6 uploads/s: default for 20MiB uploads", output);
+        Assert.Contains("about ", output);
+        foreach (var file in new[] { "summary.json", "report.md", "soak.png" })
+            Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
+        using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
+        var run = Assert.Single(summary.RootElement.GetProperty("soak").GetProperty("runs").EnumerateArray());
+        var samples = run.GetProperty("samples").EnumerateArray().ToList();
+        // 5 s of warm-up and 60 s of load, one sample every 5 s from the load's start.
+        Assert.InRange(samples.Count, 12, 15);
+        Assert.All(samples, s =>
+        {
+            Assert.True(s.GetProperty("hostRssMiB").GetDouble() > 20);
+            Assert.True(s.GetProperty("workerRssMiB").GetDouble() > 20);
+        });
+        // The worker's GC counts come with its progress lines, the first of which may follow the first sample.
+        Assert.All(samples.Skip(1), s => Assert.Equal(3, s.GetProperty("workerGc").GetArrayLength()));
+        Assert.True(samples[^1].GetProperty("hostCpuSeconds").GetDouble() > samples[1].GetProperty("hostCpuSeconds").GetDouble());
+        Assert.Contains(run.GetProperty("p99").EnumerateArray(), w => w.GetProperty("scenario").GetString() == ScenarioNames.SendLargeData);
+        Assert.Contains(run.GetProperty("p99").EnumerateArray(), w => w.GetProperty("scenario").GetString() == ScenarioNames.GetInt);
+        var verdict = run.GetProperty("verdict").GetString();
+        var report = File.ReadAllText(Path.Combine(folder, "report.md"));
+        Assert.Contains("## Soak", report);
+        Assert.Contains($"| kestrel/grpc-net net10.0 default h2c | **{verdict}** |", report);
+        // Well below capacity, nothing fails; the memory rule is the run's to judge, and the exit code follows the verdict.
+        Assert.Equal(0, run.GetProperty("failedCalls").GetInt64());
+        Assert.Equal(verdict == "pass" ? 0 : 1, exit);
+    }
+
+    private static async Task<(int Exit, string Output, string Error)> RunAsync(string[] arguments, TimeSpan limit)
+    {
+        using var tool = Hosts.StartLoadTool(arguments);
+        var output = tool.StandardOutput.ReadToEndAsync();
+        var error = tool.StandardError.ReadToEndAsync();
+        using (var timeout = new CancellationTokenSource(limit)) await tool.WaitForExitAsync(timeout.Token);
+        return (tool.ExitCode, await output, await error);
+    }
+}
