@@ -12,6 +12,7 @@ public static class SoakReport
         md.AppendLine("## Soak");
         md.AppendLine();
         md.AppendLine($"- load: {soak.Options.Describe()}");
+        if (soak.Options.Rates is not null) md.AppendLine($"- upload rates: {soak.Options.RateSource}");
         md.AppendLine($"- sampled every {SoakOptions.SampleSeconds} s: RSS and CPU time of the host and of the load worker (/proc), the worker's GC counts (its progress lines); "
                       + $"the host's GC counts {soak.HostGc}");
         md.AppendLine("- pass: no failed call, and on each side RSS grew by less than 10 % over the last two thirds of the run "

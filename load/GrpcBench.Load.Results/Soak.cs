@@ -7,6 +7,11 @@ namespace GrpcBench.Load.Results;
 /// <param name="RateSource">Where the upload rate came from, in words: the default for the payload, or --rate.</param>
 public sealed record SoakOptions(double UploadsPerSecond, int GetIntPerSecond, int Seconds, int PayloadBytes, string RateSource)
 {
+    /// <summary>Per configuration label, its own upload rate (50 % of its capacity, --capacity-from); null: <see cref="UploadsPerSecond"/> for all.</summary>
+    public IReadOnlyDictionary<string, double>? Rates { get; init; }
+
+    public double RateFor(string configuration) => Rates?.GetValueOrDefault(configuration) ?? UploadsPerSecond;
+
     public const int SampleSeconds = 5;
 
     /// <summary>RSS may grow by less than this over the last two thirds of the run, on each side.</summary>
@@ -24,7 +29,7 @@ public sealed record SoakOptions(double UploadsPerSecond, int GetIntPerSecond, i
             $"default for {Sizes.Describe(payloadBytes)} uploads (120 MiB/s; not 50 % of each capacity, which would take a capacity search first)");
 
     public string Describe() => string.Create(CultureInfo.InvariantCulture,
-        $"sendLargeData {UploadsPerSecond:0.##}/s of {Sizes.Describe(PayloadBytes)} ({RateSource}) and getInt {GetIntPerSecond}/s at once for {Seconds / 60.0:0.#} min");
+        $"sendLargeData {(Rates is null ? $"{UploadsPerSecond:0.##}/s" : "at each configuration's own rate")} of {Sizes.Describe(PayloadBytes)} ({RateSource}) and getInt {GetIntPerSecond}/s at once for {Seconds / 60.0:0.#} min");
 }
 
 /// <summary>Both processes as read every <see cref="SoakOptions.SampleSeconds"/> s; null where a side could not be read.</summary>
@@ -42,6 +47,9 @@ public sealed record SoakWindow(string Scenario, double FromSeconds, double P99M
 public sealed record SoakRun(string Configuration, string Verdict, IReadOnlyList<string> Reasons, long FailedCalls, double? HostRssGrowth, double? WorkerRssGrowth,
     IReadOnlyList<SoakSample> Samples, IReadOnlyList<SoakWindow> P99)
 {
+    /// <summary>The upload rate it ran at.</summary>
+    public double? UploadsPerSecond { get; init; }
+
     /// <summary>
     /// The pass rule: no failed call, and on each side RSS grew by less than 10 % from one third of the run to its end (the
     /// mean of the 3 samples from one third on against the mean of the last 3: one sample can catch a 20 MiB buffer).

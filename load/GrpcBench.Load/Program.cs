@@ -68,6 +68,7 @@ Option<double?> capacityThreshold = new("--threshold") { Description = "capacity
 Option<string[]> knobs = new("--knobs") { Description = $"advise: the knobs screened (default: all): {string.Join(", ", Knobs.All.Select(k => k.Name))}", AllowMultipleArgumentsPerToken = true };
 Option<double?> budgetMinutes = new("--budget-minutes") { Description = "advise: the time the run may take, minutes, 1-600 (30; quick: 6)" };
 Option<double?> soakRate = new("--rate") { Description = "soak: sendLargeData calls per second, 0.1-100 (default: 120 MiB/s worth of the payload, 6/s of 20 MiB)" };
+Option<string?> soakCapacityFrom = new("--capacity-from") { Description = "soak: a capacity run's folder or summary.json: each configuration at 50 % of the capacity it held there with the mixed mix (instead of one --rate for all)" };
 Option<int?> soakMinutes = new("--minutes") { Description = "soak: how long the steady load lasts per configuration, minutes, 1-60 (30; quick: 2)" };
 Option<string?> target = new("--target") { Description = $"Run against a server the bench did not start, implementing the contract: {ExternalTarget.Allowed[8..]}; its side is not measured" };
 Option<string?> targetCa = new("--target-ca") { Description = "PEM file of the certificate (or its CA) an https --target presents" };
@@ -77,7 +78,7 @@ var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration st
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
     kestrelSetting, hostEnvironment, clientEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
-    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, soakRate, soakMinutes, target, targetCa, output,
+    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, soakRate, soakMinutes, soakCapacityFrom, target, targetCa, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
@@ -105,7 +106,8 @@ root.SetAction(async (parse, cancellationToken) =>
         }
         if (defaults.Preset != Presets.Soak)
         {
-            foreach (var (option, given) in new (string, bool)[] { ("--rate", parse.GetValue(soakRate) is not null), ("--minutes", parse.GetValue(soakMinutes) is not null) })
+            foreach (var (option, given) in new (string, bool)[] { ("--rate", parse.GetValue(soakRate) is not null), ("--minutes", parse.GetValue(soakMinutes) is not null),
+                         ("--capacity-from", parse.GetValue(soakCapacityFrom) is not null) })
                 if (given) throw new FormatException($"{option}: allowed with --preset soak only");
         }
         else
@@ -201,6 +203,11 @@ root.SetAction(async (parse, cancellationToken) =>
                 Seconds = parse.GetValue(soakMinutes) is { } m ? Within("--minutes", m, 1, 60) * 60 : soakDefaults.Seconds,
                 GetIntPerSecond = parse.GetValue(getIntRate) ?? soakDefaults.GetIntPerSecond,
             };
+            if (parse.GetValue(soakCapacityFrom) is { } capacityRun)
+            {
+                if (parse.GetValue(soakRate) is not null) throw new FormatException("--capacity-from: not with --rate; allowed one of them");
+                soak = SoakRates.HalfOfCapacity(soak, capacityRun, plan.Configurations());
+            }
             plan = plan with
             {
                 Soak = soak,

@@ -32,7 +32,7 @@ public static class SoakPreset
         var each = shape.Typical + StartUp;
         console.WriteLine($"soak: {configurations.Count} configurations one after the other; {options.Describe()}; "
                           + $"about {Minutes(each * configurations.Count)} (at most {Minutes((shape.WorstCase + StartUp + TimeSpan.FromSeconds(60)) * configurations.Count)})");
-        console.WriteLine($"soak: rate {options.UploadsPerSecond.ToString("0.##", CultureInfo.InvariantCulture)} uploads/s: {options.RateSource}");
+        console.WriteLine(options.Rates is null ? $"soak: rate {options.UploadsPerSecond.ToString("0.##", CultureInfo.InvariantCulture)} uploads/s: {options.RateSource}" : $"soak: rates {options.RateSource}");
         console.WriteLine($"results: {folder}");
         console.WriteLine(plan.Cpus.IsShared ? "cpus: shared" : $"cpus: host on {plan.Cpus.Host}, load worker on {plan.Cpus.Worker}");
 
@@ -68,7 +68,8 @@ public static class SoakPreset
     private static async Task<(ConfigurationResult, SoakRun)> RunOneAsync(LoadConfiguration configuration, LoadShape runShape, SoakOptions options, CpuPlacement cpus,
         Action<LoadProgress> onProgress, Action<SoakSampler> sampling, CancellationToken cancellationToken)
     {
-        var shape = runShape.For(configuration);
+        var rate = options.RateFor(configuration.Label);
+        var shape = runShape.For(configuration) with { Phases = [new RampPhase(rate, options.Seconds, Constant: true)] };
         if (ConfigurationRun.SkipReason(configuration) is { } skipped)
             return (ConfigurationRun.Outcome(configuration, "skipped", skipped), SoakRun.Judge(configuration.Label, options, [], [], skipped, false, shape.WarmUpSeconds));
         try
@@ -94,7 +95,8 @@ public static class SoakPreset
                 await samples;
             }
             var result = ConfigurationRun.Result(configuration, measured);
-            return (result, SoakRun.Judge(configuration.Label, options, sampler.Samples, result.Scenarios, measured.Failure, result.Status == "cancelled", shape.WarmUpSeconds));
+            return (result, SoakRun.Judge(configuration.Label, options, sampler.Samples, result.Scenarios, measured.Failure, result.Status == "cancelled", shape.WarmUpSeconds)
+                with { UploadsPerSecond = rate });
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {

@@ -80,9 +80,42 @@ public class SoakPresetTests
         Assert.Equal(120, SoakOptions.Default(quick: true).Seconds);
     }
 
+    private static LoadConfiguration Configuration(ServerStack server, string runtime) => new(ConfigurationKind.Grpc, server,
+        server == ServerStack.Kestrel ? ClientStack.GrpcNet : ClientStack.GrpcCore, runtime, runtime, Compression.None, Transport.H2c,
+        server == ServerStack.Kestrel ? "default" : "n/a", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+
+    private static readonly string CapacityReferenceRun = Path.Combine(GrpcBench.Orchestration.DotnetRoots.RepositoryRoot, "docs", "reference-runs", "load", "capacity", "run-2");
+
+    [Fact]
+    public void Soak_from_a_capacity_run_runs_each_configuration_at_half_the_mixed_capacity_it_held_there()
+    {
+        var kestrel = Configuration(ServerStack.Kestrel, "net10.0");
+        var grpcCore = Configuration(ServerStack.GrpcCore, "net10.0");
+
+        var soak = GrpcBench.Load.SoakRates.HalfOfCapacity(SoakOptions.Default(quick: false), CapacityReferenceRun, [grpcCore, kestrel]);
+
+        // run-2's mixed medians on .NET 10: Grpc.Core 40.1/s, Kestrel default 18.8/s.
+        Assert.Equal(20.05, soak.RateFor(grpcCore.Label));
+        Assert.Equal(9.4, soak.RateFor(kestrel.Label));
+        Assert.Contains("50 % of each configuration's mixed capacity", soak.RateSource);
+    }
+
+    [Fact]
+    public void Soak_from_a_capacity_run_without_the_configuration_names_it()
+    {
+        var net9 = Configuration(ServerStack.Kestrel, "net9.0");
+
+        var error = Assert.Throws<FormatException>(() => GrpcBench.Load.SoakRates.HalfOfCapacity(SoakOptions.Default(quick: false), CapacityReferenceRun, [net9]));
+
+        Assert.Equal($"--capacity-from {CapacityReferenceRun}: allowed a run that found a mixed capacity for kestrel/grpc-net net9.0 default h2c sendLargeData+getInt 20MiB; "
+                     + "it has none (its payload must be the soak's)", error.Message);
+    }
+
     [Theory]
     [InlineData("--rate 5", "invalid option: --rate: allowed with --preset soak only")]
     [InlineData("--minutes 5", "invalid option: --minutes: allowed with --preset soak only")]
+    [InlineData("--capacity-from results", "invalid option: --capacity-from: allowed with --preset soak only")]
+    [InlineData("--preset soak --rate 5 --capacity-from results", "invalid option: --capacity-from: not with --rate; allowed one of them")]
     [InlineData("--preset soak --rate 0", "invalid option: --rate 0: allowed 0.1 to 100 calls per second")]
     [InlineData("--preset soak --minutes 61", "invalid option: --minutes 61: allowed 1 to 60")]
     [InlineData("--preset soak --phases =5x10", "invalid option: --phases: not with --preset soak, whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib")]
