@@ -13,6 +13,15 @@ public static class HazardCatalogue
 {
     public const int ReceiveLimit = 4 * 1024 * 1024, FloodCount = 1_000, StallSeconds = 3, KeepAlivePings = 6;
 
+    /// <summary>Kestrel's default MaxRequestBodySize; a gRPC request body is the message and its 5-byte frame header.</summary>
+    public const int KestrelBodyLimit = 30_000_000, FrameHeader = 5;
+
+    /// <summary>
+    /// Hosts as a team migrating large messages sets them up: the gRPC receive limit raised to 64 MiB on both stacks, and
+    /// Kestrel's request body limit left at its default (the bench's Kestrel host raises it to fit unless told this).
+    /// </summary>
+    public static readonly IReadOnlyList<string> LargeMessageHosts = ["--MaxReceiveMessageSize", "67108864", "--Kestrel:MaxRequestBodySize", $"{KestrelBodyLimit}"];
+
     public static IReadOnlyList<HazardCase> All { get; } =
     [
         new("control", "a correct GetInt",
@@ -24,6 +33,12 @@ public static class HazardCatalogue
         new("message-over-limit", "SendLargeData with a message of 4 MiB + 1 byte",
             "Both refuse one byte over 4 MiB with ResourceExhausted: the limit carries over; raise it on client and server together.",
             url => UnaryAsync(url, Headers(url, SendLargeData), Message(LargeDataRequest(ReceiveLimit + 1)))),
+        new("body-at-kestrel-limit", "SendLargeData with a 29,999,995-byte message (a 30,000,000-byte body), receive limits raised to 64 MiB",
+            "Both take a 30,000,000-byte body once the receive limit is raised: up to Kestrel's body limit, raising MaxReceiveMessageSize is enough.",
+            url => UnaryAsync(url, Headers(url, SendLargeData), Message(LargeDataRequest(KestrelBodyLimit - FrameHeader))), LargeMessageHosts),
+        new("body-over-kestrel-limit", "SendLargeData with a 29,999,996-byte message (a 30,000,001-byte body), receive limits raised to 64 MiB",
+            "Grpc.Core serves it; Kestrel refuses a unary body over its 30,000,000-byte MaxRequestBodySize with Unknown (\"Exception was thrown by handler\"), though MaxReceiveMessageSize allows 64 MiB: grpc-dotnet lifts the body limit for streaming calls only; raise Kestrel's Limits.MaxRequestBodySize with the receive limit.",
+            url => UnaryAsync(url, Headers(url, SendLargeData), Message(LargeDataRequest(KestrelBodyLimit - FrameHeader + 1))), LargeMessageHosts),
         new("metadata-64kib-value", "GetInt with one 64 KiB metadata value",
             "Grpc.Core takes it; Kestrel ends the whole connection (GOAWAY), failing every call on it: measure your largest header and raise Kestrel's Http2.MaxRequestHeaderFieldSize and MaxRequestHeadersTotalSize before switching.",
             url => UnaryAsync(url, Headers(url, GetInt, extra: ("x-big", new string('a', 64 * 1024))), EmptyMessage)),

@@ -25,22 +25,30 @@ public static class HazardProbe
             foreach (var stack in Stacks)
             {
                 if (cancellationToken.IsCancellationRequested) break;
-                try
+                // One host per stack for the cases of the same host settings, in catalogue order.
+                foreach (var cases in HazardCatalogue.All.GroupBy(c => c.HostKey))
                 {
-                    await using var host = await HostProcess.StartAsync(new HostLaunch(HazardRunner.Stack(stack).Project, runtime, []), cancellationToken);
-                    foreach (var hazard in HazardCatalogue.All)
+                    if (cancellationToken.IsCancellationRequested) break;
+                    var arguments = cases.First().HostArguments ?? [];
+                    var named = arguments.Count == 0 ? stack : $"{stack} ({string.Join(' ', arguments)})";
+                    try
                     {
-                        if (cancellationToken.IsCancellationRequested || host.HasExited) break;
-                        var result = await HazardRunner.RunAsync(hazard, stack, host);
-                        results.Add(result);
-                        Console.WriteLine($"  {stack,-9} {hazard.Id,-28} {result.Answer}{(result.ServedNext ? "" : "; NEXT CALL FAILED: " + result.NextCallError)}");
+                        await using var host = await HostProcess.StartAsync(new HostLaunch(HazardRunner.Stack(stack).Project, runtime, arguments), cancellationToken);
+                        foreach (var hazard in cases)
+                        {
+                            if (cancellationToken.IsCancellationRequested || host.HasExited) break;
+                            var result = await HazardRunner.RunAsync(hazard, stack, host);
+                            results.Add(result);
+                            Console.WriteLine($"  {stack,-9} {hazard.Id,-28} {result.Answer}{(result.ServedNext ? "" : "; NEXT CALL FAILED: " + result.NextCallError)}");
+                        }
+                        if (arguments.Count == 0 || host.HasExited)
+                            stacks.Add(new StackRun(named, host.Ready.Runtime, host.Ready.Components, host.HasExited ? $"the host exited with {host.ExitCode}" : null));
                     }
-                    stacks.Add(new StackRun(stack, host.Ready.Runtime, host.Ready.Components, host.HasExited ? $"the host exited with {host.ExitCode}" : null));
-                }
-                catch (HostStartException e)
-                {
-                    Console.WriteLine($"{stack} {runtime}: not started: {e.Message}");
-                    stacks.Add(new StackRun(stack, null, null, e.Message));
+                    catch (HostStartException e)
+                    {
+                        Console.WriteLine($"{named} {runtime}: not started: {e.Message}");
+                        stacks.Add(new StackRun(named, null, null, e.Message));
+                    }
                 }
             }
         }
