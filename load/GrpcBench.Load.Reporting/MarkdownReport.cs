@@ -27,6 +27,7 @@ public static class MarkdownReport
         Setup(md, summary);
         OfferedLoad(md, summary);
         Comparison(md, summary);
+        ClosedModelReport.Append(md, summary);
         if (WorkloadReport.Applies(summary)) WorkloadReport.AppendFigures(md, summary);
         if (RepeatsReport.Applies(everyRepeat)) RepeatsReport.Append(md, everyRepeat);
 

@@ -69,13 +69,16 @@ Option<string[]> knobs = new("--knobs") { Description = $"advise: the knobs scre
 Option<double?> budgetMinutes = new("--budget-minutes") { Description = "advise: the time the run may take, minutes, 1-600 (30; quick: 6)" };
 Option<string?> target = new("--target") { Description = $"Run against a server the bench did not start, implementing the contract: {ExternalTarget.Allowed[8..]}; its side is not measured" };
 Option<string?> targetCa = new("--target-ca") { Description = "PEM file of the certificate (or its CA) an https --target presents" };
+Option<int?> concurrency = new("--concurrency") { Description = "Closed model: callers at once per scenario, each starting its next call when its previous one ends, 1-10,000, with --requests (transports: 100)" };
+Option<int?> requests = new("--requests") { Description = "Closed model: calls per scenario in total, 1-10,000,000, with --concurrency (transports: 100,000; quick: 2,000)" };
+Option<int?> maxSeconds = new("--max-seconds") { Description = "Closed model: the longest a scenario's requests may take, 1-3,600 s (transports: 600; quick: 60)" };
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
 
 var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
     kestrelSetting, hostEnvironment, clientEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
-    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, target, targetCa, output,
+    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, target, targetCa, concurrency, requests, maxSeconds, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
@@ -141,7 +144,10 @@ root.SetAction(async (parse, cancellationToken) =>
             PayloadContent = parse.GetValue(payloadContent) ?? defaults.Load.PayloadContent,
             GetIntPerSecond = parse.GetValue(getIntRate) is { } rate ? Within("--getint-rate", rate, 1, 10_000) : defaults.Load.GetIntPerSecond,
             Arrivals = spacing,
+            Closed = ClosedModelOptions.Read(parse.GetValue(concurrency), parse.GetValue(requests), parse.GetValue(maxSeconds), defaults.Load.Closed),
         };
+        if (load.Closed is not null && (searching || parse.GetValue(phases) is { Length: > 0 } || parse.GetValue(getIntRate) is not null))
+            throw new FormatException("--concurrency / --requests: allowed without --phases and --getint-rate, and not with --preset capacity or advise");
         plan = defaults with
         {
             Servers = Chosen(parse, server, defaults.Servers),

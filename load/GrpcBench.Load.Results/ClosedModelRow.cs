@@ -1,0 +1,28 @@
+namespace GrpcBench.Load.Results;
+
+/// <summary>
+/// One row of the closed-model table (the go-micro comparison's columns): a configuration's scenario, its latencies in ms
+/// over the successful calls, its calls per second and its fails.
+/// </summary>
+/// <param name="Tps">Successful calls per second, from the first measured call to the last one's end.</param>
+/// <param name="HostCpuMsPerCall">The host's CPU time over every call the configuration made (warm-up included); null where not measured (external target).</param>
+/// <param name="Status">The configuration's: "ok", or "failed" with what it measured before it failed.</param>
+public sealed record ClosedModelRow(
+    string Configuration,
+    string Transport,
+    string Server,
+    string Client,
+    string Runtime,
+    string Scenario,
+    long PayloadBytes,
+    long Requests,
+    long Fails,
+    double MeanMs,
+    double MedianMs,
+    double MaxMs,
+    double MinMs,
+    double P90Ms,
+    double P99Ms,
+    double Tps,
+    double? HostCpuMsPerCall,
+    string Status);
