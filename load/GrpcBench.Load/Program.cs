@@ -17,7 +17,7 @@ OneOf(preset, [.. Presets.Names]);
 Option<bool> quick = new("--quick") { Description = "The preset small and short: about a minute, for CI and a first look" };
 var server = List("--server", "Server stacks", servers);
 var client = List("--client", "Client stacks", clients);
-Option<string> pairing = new("--pairs") { Description = "matched: each server with its migration client (grpc-core/grpc-core, kestrel/grpc-net); all: every client with every server", DefaultValueFactory = _ => RunPlan.MatchedPairs };
+Option<string?> pairing = new("--pairs") { Description = "matched: each server with its migration client (grpc-core/grpc-core, kestrel/grpc-net); all: every client with every server (default: matched; transports: all, quick: matched)" };
 OneOf(pairing, pairs);
 var runtime = List("--runtime", "Host runtimes", [.. DotnetRoots.Runtimes]);
 Option<string?> clientRuntime = new("--client-runtime") { Description = "Runtime of the load worker (default: the host's)" };
@@ -152,7 +152,7 @@ root.SetAction(async (parse, cancellationToken) =>
         {
             Servers = Chosen(parse, server, defaults.Servers),
             Clients = Chosen(parse, client, defaults.Clients),
-            Pairs = parse.GetValue(pairing)!,
+            Pairs = parse.GetValue(pairing) ?? defaults.Pairs,
             Runtimes = Chosen(parse, runtime, defaults.Runtimes),
             ClientRuntime = parse.GetValue(clientRuntime),
             Compressions = Chosen(parse, compression, defaults.Compressions),

@@ -196,7 +196,16 @@ public static class Presets
     /// <summary>Which settings close the gap: every knob screened against Kestrel's defaults, the winners combined and confirmed beside Grpc.Core.</summary>
     public const string Advise = "advise";
 
-    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink, Capacity, Advise];
+    /// <summary>h2c, TLS and UDS x the migration pairs (and the cross pairs) for getInt, 1 KiB and 1 MiB, 100 callers for 100,000 requests: the go-micro table.</summary>
+    public const string Transports = "transports";
+
+    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink, Capacity, Advise, Transports];
+
+    /// <summary>The go-micro comparison's load: 100 callers, 100,000 requests per configuration (10 minutes at most), after 2 s of warm-up.</summary>
+    public static readonly LoadShape TransportsLoad = new([new(1, 1, Constant: true)], 1024, 2, 30) { Closed = new(100, 100_000, 600) };
+
+    /// <summary>2,000 requests, a minute at most: what CI runs.</summary>
+    public static readonly LoadShape QuickTransportsLoad = TransportsLoad with { WarmUpSeconds = 1, Closed = new(100, 2_000, 60) };
 
     /// <summary>Each transfer read over and over for 6 s after a 2 s warm-up; a stream of 1,000,000 records takes seconds, hence the 60 s deadline.</summary>
     public static readonly LoadShape StreamingLoad = new([new(1, 6, Constant: true)], 0, 2, 60) { Scenarios = [ScenarioNames.StreamRecords], RecordCount = 100_000 };
@@ -238,6 +247,14 @@ public static class Presets
             ScenarioSets = [[ScenarioNames.SendLargeData], [ScenarioNames.StreamRecords]],
             PayloadSizes = quick ? [100, 1_900_000] : [100, 1_900_000, 20L * 1024 * 1024],
             Links = quick ? ["100mbit", "20mbit"] : ["1gbit", "100mbit", "20mbit"],
+        },
+        Transports => new RunPlan(Transports, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet],
+            quick ? RunPlan.MatchedPairs : RunPlan.AllPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null, [Compression.None],
+            [Transport.H2c, Transport.Tls, Transport.Uds], ["default"], ["default"], new Dictionary<string, string>(), new Dictionary<string, string>(), [],
+            quick ? QuickTransportsLoad : TransportsLoad)
+        {
+            ScenarioSets = [[ScenarioNames.GetInt], [ScenarioNames.SendLargeData]],
+            PayloadSizes = [1024, 1024 * 1024],
         },
         Capacity => new(Capacity, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,
             [Compression.None], [Transport.H2c], quick ? ["default"] : ["default", "large-windows"], ["default"],

@@ -120,6 +120,36 @@ public class LoadPresetTests
         }
     }
 
+    [Fact]
+    public async Task Transports_quick_writes_the_closed_model_table_with_every_transport_pair_and_message_each_call_counted()
+    {
+        var (folder, summary, report) = await RunAsync("--preset", "transports", "--quick", "--requests", "300");
+
+        var rows = summary.RootElement.GetProperty("closedModelTable").EnumerateArray().ToList();
+        var cells = rows.Select(r => (Transport: r.GetProperty("transport").GetString(), Pair: r.GetProperty("server").GetString() + "/" + r.GetProperty("client").GetString(),
+            Message: r.GetProperty("scenario").GetString() + " " + r.GetProperty("payloadBytes").GetInt64())).ToHashSet();
+        string[] transports = ["h2c", "tls", "uds"], pairs = ["grpc-core/grpc-core", "kestrel/grpc-net"], messages = ["getInt 0", "sendLargeData 1024", "sendLargeData 1048576"];
+        Assert.Equal(transports.Length * pairs.Length * messages.Length, rows.Count);
+        foreach (var transport in transports)
+        foreach (var pair in pairs)
+        foreach (var message in messages)
+            Assert.Contains((transport, pair, message), cells);
+        foreach (var row in rows)
+        {
+            Assert.Equal(300, row.GetProperty("requests").GetInt64());
+            Assert.Equal(0, row.GetProperty("fails").GetInt64());
+            Assert.True(row.GetProperty("tps").GetDouble() > 0);
+            var (min, median, p90, p99, max) = (row.GetProperty("minMs").GetDouble(), row.GetProperty("medianMs").GetDouble(), row.GetProperty("p90Ms").GetDouble(),
+                row.GetProperty("p99Ms").GetDouble(), row.GetProperty("maxMs").GetDouble());
+            Assert.True(min > 0 && min <= median && median <= p90 && p90 <= p99 && p99 <= max, $"{min} {median} {p90} {p99} {max}");
+            Assert.True(row.GetProperty("hostCpuMsPerCall").GetDouble() > 0);
+        }
+        Assert.Contains("## Closed model", report);
+        Assert.Contains("| uds | kestrel/grpc-net | net10.0 | sendLargeData 1 MiB | 300 |", report);
+        Assert.True(new FileInfo(Path.Combine(folder, "closed-model.png")).Length > 0);
+        Directory.Delete(folder, recursive: true);
+    }
+
     private static string NetworkNamespaces()
     {
         using var ip = Process.Start(new ProcessStartInfo("ip", "netns list") { RedirectStandardOutput = true })!;
