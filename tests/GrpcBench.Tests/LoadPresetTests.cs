@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using GrpcBench.Tests.Infrastructure;
 
@@ -148,6 +149,23 @@ public class LoadPresetTests
         Assert.Contains("| uds | kestrel/grpc-net | net10.0 | sendLargeData 1 MiB | 300 |", report);
         Assert.True(new FileInfo(Path.Combine(folder, "closed-model.png")).Length > 0);
         Directory.Delete(folder, recursive: true);
+    }
+
+    [Theory]
+    [InlineData(false, 72, 4, 100_000)]
+    [InlineData(true, 18, 2, 2_000)]
+    public void Transports_runs_every_transport_pair_and_message_under_the_closed_model(bool quick, int configurations, int pairs, int requests)
+    {
+        var plan = GrpcBench.Load.Presets.For(GrpcBench.Load.Presets.Transports, quick);
+
+        var all = plan.Configurations();
+
+        Assert.Equal(configurations, all.Count);
+        Assert.Equal(pairs, all.Select(c => (c.Server, c.Client)).Distinct().Count());
+        Assert.Equal(["h2c", "tls", "uds"], all.Select(c => c.Transport.Text()).Distinct().Order());
+        Assert.Equal(["getInt ", "sendLargeData 1024", "sendLargeData 1048576"],
+            all.Select(c => $"{c.Scenarios!.Single()} {(c.Scenarios!.Single() == "getInt" ? "" : c.PayloadBytes)}").Distinct().Order());
+        Assert.Equal(new GrpcBench.Load.Results.ClosedModel(100, requests, quick ? 60 : 600), plan.Load.Closed);
     }
 
     private static string NetworkNamespaces()
