@@ -27,21 +27,26 @@ public static class ClosedModelReport
            select new ClosedModelRow(r.Configuration.Label, r.Configuration.Transport.Text(), r.Configuration.Server.Text(), r.Configuration.Client.Text(),
                r.Configuration.HostRuntime, s.Name, s.Name == ScenarioNames.GetInt ? 0 : r.Configuration.PayloadBytes ?? 0, s.Requests, s.Failed,
                s.Latency.Mean, s.Latency.P50, s.Latency.Max, s.Latency.Min, s.Latency.P90, s.Latency.P99, s.Rps,
-               r.ServerCpuSeconds is { } cpu && calls > 0 ? cpu * 1000 / calls : null, r.Status),
+               r.ServerCpuSeconds is { } cpu && calls > 0 ? cpu * 1000 / calls : null, r.Status, r.Repeat),
     ];
 
     public static void Append(StringBuilder md, LoadRunSummary summary)
     {
-        if (summary.ClosedModelTable is not { } rows) return;
+        if (summary.ClosedModelTable is null) return;
+        var rows = FirstRepeat(summary);
         md.AppendLine("## Closed model");
         md.AppendLine();
         md.AppendLine("Per configuration and scenario, as the go-micro comparison tables: latencies of the successful calls in ms, each from its own start; "
                       + "TPS: successful calls per second of the measured time (first call to the last one's end); fails: calls that did not succeed; "
-                      + "host CPU ms/call: the host process's CPU time over every call the configuration made, warm-up included (- where not measured).");
+                      + "host CPU ms/call: the host process's CPU time over every call the configuration made, warm-up included (- where not measured)."
+                      + (summary.ClosedModelTable.Any(r => r.Repeat is not null) ? " Repeat 1; summary.json's closedModelTable holds every repeat's rows." : ""));
         md.AppendLine();
         MarkdownTable.Append(md, Headers, [false, false, false, false, true, true, true, true, true, true, true, true, true, true], rows.Select(Cells));
         md.AppendLine();
     }
+
+    /// <summary>The rows of repeat 1, as report.md's other sections read; summary.json keeps every repeat's.</summary>
+    private static IReadOnlyList<ClosedModelRow> FirstRepeat(LoadRunSummary summary) => [.. (summary.ClosedModelTable ?? []).Where(r => r.Repeat is null or 1)];
 
     public static string Scenario(ClosedModelRow row) => row.PayloadBytes > 0 ? $"{row.Scenario} {Numbers.Size(row.PayloadBytes)}" : row.Scenario;
 
@@ -60,7 +65,7 @@ public static class ClosedModelReport
     /// <summary>TPS above, median and p99 below, one row per configuration and scenario.</summary>
     public static byte[] ChartPng(LoadRunSummary summary)
     {
-        var rows = summary.ClosedModelTable ?? [];
+        var rows = FirstRepeat(summary);
         string Label(ClosedModelRow r) => $"{r.Transport} {r.Server}/{r.Client} {r.Runtime} {Scenario(r)}";
         var tps = new BarChart($"Closed model: successful calls per second (preset {summary.Preset}, commit {summary.Run.Commit})", ["TPS"], ["#4e79a7"],
             rows.Select(r => new ChartRow(Label(r), [r.Requests > r.Fails ? r.Tps : null])).ToList(), v => Numbers.Rate(v) + "/s", "successful calls per second");

@@ -7,6 +7,7 @@ namespace GrpcBench.Load.Results;
 /// <param name="Tps">Successful calls per second, from the first measured call to the last one's end.</param>
 /// <param name="HostCpuMsPerCall">The host's CPU time over every call the configuration made (warm-up included); null where not measured (external target).</param>
 /// <param name="Status">The configuration's: "ok", or "failed" with what it measured before it failed.</param>
+/// <param name="Repeat">With --repeat: which of them (1 to N) the row is; null without repeats.</param>
 public sealed record ClosedModelRow(
     string Configuration,
     string Transport,
@@ -25,4 +26,5 @@ public sealed record ClosedModelRow(
     double P99Ms,
     double Tps,
     double? HostCpuMsPerCall,
-    string Status);
+    string Status,
+    int? Repeat = null);
