@@ -7,6 +7,8 @@ namespace GrpcBench.Load.Results;
 /// <param name="Tps">Successful calls per second, from the first measured call to the last one's end.</param>
 /// <param name="HostCpuMsPerCall">The host's CPU time over every call the configuration made (warm-up included); null where not measured (external target).</param>
 /// <param name="Status">The configuration's: "ok", or "failed" with what it measured before it failed.</param>
+/// <param name="Codec">ExampleService's message encoding: protobuf or json.</param>
+/// <param name="MessageBytesPerCall">The gRPC messages of a call, both ways, with their 5-byte frame headers (no HTTP/2 or TLS framing, no headers), in the codec's encoding.</param>
 /// <param name="Repeat">With --repeat: which of them (1 to N) the row is; null without repeats.</param>
 public sealed record ClosedModelRow(
     string Configuration,
@@ -27,4 +29,6 @@ public sealed record ClosedModelRow(
     double Tps,
     double? HostCpuMsPerCall,
     string Status,
-    int? Repeat = null);
+    int? Repeat = null,
+    string Codec = "protobuf",
+    double? MessageBytesPerCall = null);

@@ -23,6 +23,7 @@ var runtime = List("--runtime", "Host runtimes", [.. DotnetRoots.Runtimes]);
 Option<string?> clientRuntime = new("--client-runtime") { Description = "Runtime of the load worker (default: the host's)" };
 OneOf(clientRuntime, [.. DotnetRoots.Runtimes]);
 var compression = List("--compression", "Call compression, requests and responses", compressions);
+var codec = List("--codec", "ExampleService's message encoding, one configuration each (transports: both)", ["protobuf", "json"]);
 var transport = List("--transport", "h2c (cleartext TCP), tls and/or uds (cleartext over a Unix domain socket)", transports);
 var kestrelProfile = List("--kestrel-profile", "Kestrel HTTP/2 window profiles", [.. KestrelProfiles.Names]);
 var clientProfile = List("--client-profile", "Client profiles", clientProfiles);
@@ -78,7 +79,7 @@ var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration st
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
     kestrelSetting, hostEnvironment, clientEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
-    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, target, targetCa, concurrency, requests, maxSeconds, output,
+    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, target, targetCa, concurrency, requests, maxSeconds, codec, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
@@ -157,6 +158,7 @@ root.SetAction(async (parse, cancellationToken) =>
             ClientRuntime = parse.GetValue(clientRuntime),
             Compressions = Chosen(parse, compression, defaults.Compressions),
             Transports = Chosen(parse, transport, defaults.Transports),
+            Codecs = Chosen(parse, codec, defaults.Codecs),
             KestrelProfiles = Chosen(parse, kestrelProfile, defaults.KestrelProfiles),
             ClientProfiles = Chosen(parse, clientProfile, defaults.ClientProfiles),
             Baselines = Chosen(parse, baseline, defaults.Baselines),

@@ -34,6 +34,9 @@ public sealed record RunPlan(
     /// <summary>"default", "fastest", "optimal": per compressed configuration whose stacks can set a level.</summary>
     public IReadOnlyList<string> CompressionLevels { get; init; } = ["default"];
 
+    /// <summary>ExampleService's message encodings, one configuration each: "protobuf", "json".</summary>
+    public IReadOnlyList<string> Codecs { get; init; } = ["protobuf"];
+
     /// <summary>Where each configuration's host and worker run.</summary>
     public CpuPlacement Cpus { get; init; } = CpuPlacement.Shared;
 
@@ -88,6 +91,7 @@ public sealed record RunPlan(
         foreach (var link in Links)
         foreach (var compression in Compressions)
         {
+            foreach (var codec in Codecs)
             foreach (var workload in Workloads())
             foreach (var server in Servers)
             foreach (var client in Clients.Where(c => Pairs == AllPairs || c == MatchedClient(server)))
@@ -106,6 +110,7 @@ public sealed record RunPlan(
                     Link = link,
                     HostEnvironment = server == ServerStack.Kestrel && HostEnvironment.Count > 0 ? HostEnvironment : null,
                     ClientEnvironment = client == ClientStack.GrpcNet && ClientEnvironment.Count > 0 ? ClientEnvironment : null,
+                    Codec = codec,
                 });
             }
             // The floors run in this process's network namespace and know only the story's two scenarios.
@@ -125,6 +130,7 @@ public sealed record RunPlan(
         var transport = TargetTransport(new Uri(target));
         return [.. from runtime in Runtimes
                    from compression in Compressions
+                   from codec in Codecs
                    from workload in Workloads()
                    from client in Clients.Where(c => c is ClientStack.GrpcCore or ClientStack.GrpcNet)
                    from clientProfile in ClientProfiles
@@ -136,6 +142,7 @@ public sealed record RunPlan(
                        ChunkBytes = workload.ChunkBytes,
                        Target = target,
                        TargetCa = TargetCa,
+                       Codec = codec,
                    }];
     }
 
@@ -196,7 +203,7 @@ public static class Presets
     /// <summary>Which settings close the gap: every knob screened against Kestrel's defaults, the winners combined and confirmed beside Grpc.Core.</summary>
     public const string Advise = "advise";
 
-    /// <summary>h2c, TLS and UDS x the migration pairs (and the cross pairs) for getInt, 1 KiB and 1 MiB, 100 callers for 100,000 requests: the go-micro table.</summary>
+    /// <summary>h2c, TLS and UDS x protobuf and JSON x the migration pairs (and the cross pairs) for getInt, 1 KiB and 1 MiB, 100 callers for 100,000 requests: the go-micro table.</summary>
     public const string Transports = "transports";
 
     public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink, Capacity, Advise, Transports];
@@ -255,6 +262,7 @@ public static class Presets
         {
             ScenarioSets = [[ScenarioNames.GetInt], [ScenarioNames.SendLargeData]],
             PayloadSizes = [1024, 1024 * 1024],
+            Codecs = ["protobuf", "json"],
         },
         Capacity => new(Capacity, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,
             [Compression.None], [Transport.H2c], quick ? ["default"] : ["default", "large-windows"], ["default"],
