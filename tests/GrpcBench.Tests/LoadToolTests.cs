@@ -327,6 +327,7 @@ public class LoadToolTests
     [InlineData("--max-seconds", "5", "--max-seconds: allowed with --concurrency and --requests only")]
     [InlineData("--preset transports --phases", "5x5", "--concurrency / --requests: allowed without --phases and --getint-rate")]
     [InlineData("--pairs", "some", "--pairs some: allowed matched, all")]
+    [InlineData("--codec", "xml", "--codec xml: allowed protobuf, json")]
     public async Task An_invalid_option_gives_one_line_and_exit_2(string option, string value, string expected)
     {
         var (exit, output, error) = await RunToolAsync([.. option.Split(' '), value], TimeSpan.FromSeconds(30));
