@@ -8,6 +8,9 @@ internal static class Argument
     public static int NotNegative(int value, [CallerArgumentExpression(nameof(value))] string? name = null) =>
         value >= 0 ? value : throw new ArgumentOutOfRangeException(name, value, "must not be negative");
 
+    public static int Positive(int value, [CallerArgumentExpression(nameof(value))] string? name = null) =>
+        value > 0 ? value : throw new ArgumentOutOfRangeException(name, value, "must be positive");
+
     public static double NotNegative(double value, [CallerArgumentExpression(nameof(value))] string? name = null) =>
         value >= 0 ? value : throw new ArgumentOutOfRangeException(name, value, "must not be negative");
 

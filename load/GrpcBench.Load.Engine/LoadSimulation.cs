@@ -33,6 +33,13 @@ public abstract record LoadSimulation
     /// <summary>Closed model: <paramref name="copies"/> loops, each starting its next call when the previous one ends.</summary>
     public static LoadSimulation KeepConstant(int copies, TimeSpan during) => new KeepConstantSimulation(copies, during);
 
+    /// <summary>
+    /// Closed model bounded in count: <paramref name="copies"/> loops sharing <paramref name="requests"/> calls in total, the
+    /// phase ending when the last one ends, or at <paramref name="during"/> at the latest (the calls then in flight finish).
+    /// </summary>
+    public static LoadSimulation KeepConstant(int copies, TimeSpan during, int requests) =>
+        new KeepConstantSimulation(copies, during) { Requests = Argument.Positive(requests) };
+
     /// <summary>The start times of this phase, or null for the closed model.</summary>
     internal abstract InjectionSchedule? ScheduleAfter(double previousPerSecond);
 
@@ -90,11 +97,17 @@ public sealed record KeepConstantSimulation : LoadSimulation
 
     public int Copies { get; }
 
+    /// <summary>The calls the copies make in total, or null for as many as <see cref="LoadSimulation.During"/> holds.</summary>
+    public int? Requests { get; internal init; }
+
     internal override InjectionSchedule? ScheduleAfter(double previousPerSecond) => null;
 
+    /// <summary>The warm-up is bounded in time only: its calls are not the ones counted.</summary>
     internal override LoadSimulation WarmUp(TimeSpan during) => new KeepConstantSimulation(Copies, during);
 
-    public override string ToString() => $"keep {Copies} constant for {Seconds(During)}";
+    public override string ToString() => Requests is { } requests
+        ? $"keep {Copies} constant for {requests} requests (at most {Seconds(During)})"
+        : $"keep {Copies} constant for {Seconds(During)}";
 }
 
 /// <summary>How an open-model phase spaces its starts.</summary>

@@ -56,5 +56,8 @@ internal sealed record PlannedPhase(int Index, LoadSimulation Simulation, TimeSp
 
     public int Copies => Simulation is KeepConstantSimulation closedModel ? closedModel.Copies : 0;
 
+    /// <summary>The calls a closed-model phase makes in total, or null when only its time bounds it.</summary>
+    public int? Requests => Simulation is KeepConstantSimulation closedModel ? closedModel.Requests : null;
+
     public string Name => IsWarmUp ? "warm-up" : Simulation.ToString();
 }

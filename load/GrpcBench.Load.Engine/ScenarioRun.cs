@@ -77,11 +77,33 @@ internal sealed class ScenarioRun
             if (!_clock.WaitUntil(phase.Start, cancellationToken)) return;
             if (!phase.IsWarmUp) EndWarmUp(warmUp);
             var calls = phase.IsWarmUp ? warmUp.Token : cancellationToken;
-            if (phase.Schedule is null) StartLoops(phase, calls);
+            if (phase.Schedule is null)
+            {
+                var loops = StartLoops(phase, calls);
+                // A phase bounded in count ends with its last call: the last phase, the scenario (the drain has nothing left).
+                if (phase.Requests is not null && ReferenceEquals(phase, _plan.Phases[^1]))
+                {
+                    WaitForLoops(loops, phase, cancellationToken);
+                    return;
+                }
+            }
             else if (!Inject(phase, phase.Schedule, calls)) return;
         }
 
         _clock.WaitUntil(_plan.End, cancellationToken);
+    }
+
+    /// <summary>Until every loop has ended, the phase's end plus a call's deadline at the latest (a loop starts no call after the phase's end).</summary>
+    private void WaitForLoops(Task[] loops, PlannedPhase phase, CancellationToken cancellationToken)
+    {
+        var latest = phase.End + _scenario.CallTimeout + TimeSpan.FromSeconds(1) - _clock.Elapsed;
+        try
+        {
+            Task.WaitAll(loops, (int)Math.Max(0, latest.TotalMilliseconds), cancellationToken);
+        }
+        catch (OperationCanceledException)
+        {
+        }
     }
 
     /// <summary>Waits for the warm-up calls still in flight, after cutting them in the open model (a cut call ends at once, see StepCall).</summary>
@@ -113,9 +135,12 @@ internal sealed class ScenarioRun
         return true;
     }
 
-    private void StartLoops(PlannedPhase phase, CancellationToken cancellationToken)
+    private Task[] StartLoops(PlannedPhase phase, CancellationToken cancellationToken)
     {
-        for (var copy = 0; copy < phase.Copies; copy++) _ = CountedAsync(WarmUpTracked(phase, LoopAsync(phase, cancellationToken)));
+        var tickets = new RequestTickets(phase.Requests);
+        var loops = new Task[phase.Copies];
+        for (var copy = 0; copy < phase.Copies; copy++) loops[copy] = CountedAsync(WarmUpTracked(phase, LoopAsync(phase, tickets, cancellationToken)));
+        return loops;
     }
 
     private Task WarmUpTracked(PlannedPhase phase, Task work)
@@ -125,17 +150,27 @@ internal sealed class ScenarioRun
     }
 
     /// <summary>
-    /// One closed-model copy: a call after the other until the phase ends, and at least one, so that a measured phase
-    /// shorter than a call still measures one (a warm-up transfer waited for may have taken the phase's whole time).
+    /// One closed-model copy: a call after the other until the phase ends or its calls are all taken, and at least one
+    /// (if one is left), so that a measured phase shorter than a call still measures one (a warm-up transfer waited for
+    /// may have taken the phase's whole time).
     /// </summary>
-    private async Task LoopAsync(PlannedPhase phase, CancellationToken cancellationToken)
+    private async Task LoopAsync(PlannedPhase phase, RequestTickets tickets, CancellationToken cancellationToken)
     {
         if (cancellationToken.IsCancellationRequested) return;
         do
         {
+            if (!tickets.TryTake()) return;
             await CallAsync(_clock.Elapsed, !phase.IsWarmUp, cancellationToken);
         }
         while (_clock.Elapsed < phase.End && !cancellationToken.IsCancellationRequested);
+    }
+
+    /// <summary>The calls a closed-model phase has left, shared by its copies; unbounded when it has no count.</summary>
+    private sealed class RequestTickets(int? requests)
+    {
+        private long _taken;
+
+        public bool TryTake() => requests is not { } bound || Interlocked.Increment(ref _taken) <= bound;
     }
 
     private async Task CallAsync(TimeSpan scheduledStart, bool measured, CancellationToken cancellationToken)

@@ -28,6 +28,7 @@ public static class MarkdownReport
         if (summary.Soak is { } soak) SoakReport.Append(md, soak);
         OfferedLoad(md, summary);
         Comparison(md, summary);
+        ClosedModelReport.Append(md, summary);
         if (WorkloadReport.Applies(summary)) WorkloadReport.AppendFigures(md, summary);
         if (RepeatsReport.Applies(everyRepeat)) RepeatsReport.Append(md, everyRepeat);
 

@@ -45,6 +45,9 @@ public static class ReportCharts
         .. WorkloadReport.Applies(summary)
             ? [(Transfers, "time to the first and the last record or byte", () => HorizontalBars.Png(RunBarCharts.TransferTimes(summary)))]
             : Array.Empty<(string, string, Func<byte[]>)>(),
+        .. summary.ClosedModelTable is { Count: > 0 }
+            ? [(ClosedModelReport.ChartFile, "closed model: TPS, median and p99", () => ClosedModelReport.ChartPng(summary))]
+            : Array.Empty<(string, string, Func<byte[]>)>(),
     ];
 
     /// <summary>CPU above, memory below: two units, one image.</summary>

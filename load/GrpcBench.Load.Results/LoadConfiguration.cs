@@ -22,6 +22,7 @@ namespace GrpcBench.Load.Results;
 /// <param name="TargetCa">The PEM file an https target's certificate is checked against.</param>
 /// <param name="HostEnvironment">Runtime knobs of the host as environment variables (DOTNET_gcServer=0 ...); null or empty for none.</param>
 /// <param name="ClientEnvironment">Runtime knobs of the load worker (the client's process), the same way; null or empty for none.</param>
+/// <param name="Codec">ExampleService's message encoding on both sides: "protobuf" or "json" (GrpcBench.Contracts.JsonCodec).</param>
 public sealed record LoadConfiguration(
     ConfigurationKind Kind,
     ServerStack Server,
@@ -43,7 +44,8 @@ public sealed record LoadConfiguration(
     IReadOnlyDictionary<string, string>? HostEnvironment = null,
     IReadOnlyDictionary<string, string>? ClientEnvironment = null,
     string? Target = null,
-    string? TargetCa = null)
+    string? TargetCa = null,
+    string Codec = "protobuf")
 {
     /// <summary>What the server-side figures of a --target run say instead of a number.</summary>
     public const string NotMeasured = "not measured (external target)";
@@ -61,6 +63,7 @@ public sealed record LoadConfiguration(
             parts.AddRange(ClientSettings.Select(s => $"{s.Key}={s.Value}"));
             parts.AddRange((ClientEnvironment ?? new Dictionary<string, string>()).Select(v => $"client {v.Key}={v.Value}"));
             parts.Add(Transport.Text());
+            if (Codec != "protobuf") parts.Add(Codec);
             if (Compression != Compression.None) parts.Add(CompressionLevel is "default" or "n/a" ? Compression.Text() : $"{Compression.Text()}-{CompressionLevel}");
             if (Scenarios is not null) parts.Add(string.Join('+', Scenarios));
             if (PayloadBytes is { } bytes) parts.Add(Sizes.Describe(bytes));
@@ -76,7 +79,7 @@ public sealed record LoadConfiguration(
     /// <summary>The Grpc.Core pair on the same runtime and transport: what this configuration is compared with.</summary>
     public bool IsBaselineFor(LoadConfiguration other) =>
         Kind == ConfigurationKind.Grpc && Server == ServerStack.GrpcCore && Client == ClientStack.GrpcCore
-        && HostRuntime == other.HostRuntime && Transport == other.Transport && Compression == other.Compression && SameWorkload(other);
+        && HostRuntime == other.HostRuntime && Transport == other.Transport && Compression == other.Compression && Codec == other.Codec && SameWorkload(other);
 
     /// <summary>The same calls over the same link: what any two configurations compared with each other must share.</summary>
     public bool SameWorkload(LoadConfiguration other) =>

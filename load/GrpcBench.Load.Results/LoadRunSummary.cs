@@ -23,6 +23,9 @@ public sealed record LoadRunSummary(
 
     /// <summary>With the soak preset: each configuration's samples, p99 over time and verdict.</summary>
     public SoakSummary? Soak { get; init; }
+
+    /// <summary>Under the closed model (--concurrency, --requests): every configuration's scenarios in the go-micro comparison's columns.</summary>
+    public IReadOnlyList<ClosedModelRow>? ClosedModelTable { get; init; }
 }
 
 /// <param name="Simulations">e.g. ["ramping inject to 50 per 1 s over 30 s", "ramping inject to 20 per 1 s over 30 s"].</param>

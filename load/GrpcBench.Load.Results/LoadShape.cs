@@ -32,6 +32,18 @@ public sealed record RampPhase(double PerSecond, int Seconds, bool Constant = fa
         : LoadSimulation.RampingInject((int)Math.Round(PerSecond), TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(Seconds))).WithArrivals(arrivals);
 }
 
+/// <summary>
+/// The closed model of the go-micro comparison tables: <see cref="Concurrency"/> callers, each starting its next call
+/// when its previous one ends, until <see cref="Requests"/> calls in total, or <see cref="MaxSeconds"/> at the latest.
+/// </summary>
+public sealed record ClosedModel(int Concurrency, int Requests, int MaxSeconds)
+{
+    public LoadSimulation Simulation() => LoadSimulation.KeepConstant(Concurrency, TimeSpan.FromSeconds(MaxSeconds), Requests);
+
+    public override string ToString() => string.Create(CultureInfo.InvariantCulture,
+        $"{Concurrency:#,##0} callers at once (closed model) for {Requests:#,##0} requests in total, at most {MaxSeconds} s");
+}
+
 /// <summary>The load every configuration of a run gets: the scenarios at once (both by default), each on the same ramp.</summary>
 public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes, int WarmUpSeconds, int CallTimeoutSeconds)
 {
@@ -78,7 +90,11 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
 
     /// <summary>The measured calls a scenario's schedule starts: getInt beside the others at its own rate, else <see cref="Requests"/>.</summary>
     public double PlannedCalls(string scenario) =>
-        scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? rate * Phases.Sum(p => p.Seconds) : Requests;
+        Closed is { } closed ? closed.Requests
+        : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? rate * Phases.Sum(p => p.Seconds) : Requests;
+
+    /// <summary>Every scenario under the closed model of <c>--concurrency</c> and <c>--requests</c> instead of the phases; null for the phases.</summary>
+    public ClosedModel? Closed { get; init; }
 
     /// <summary>Every scenario one call at a time (closed model): what a slow link's transfer times need, where calls would only queue.</summary>
     public bool OneAtATime { get; init; }
@@ -90,7 +106,8 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
 
     /// <summary>The phases a scenario plays: a transfer (or any, one at a time) closed-model, getInt at its own rate if it has one.</summary>
     public IReadOnlyList<LoadSimulation> SimulationsOf(string scenario) =>
-        ScenarioNames.IsTransfer(scenario) || OneAtATime ? [TransferSimulation()]
+        Closed is { } closed ? [closed.Simulation()]
+        : ScenarioNames.IsTransfer(scenario) || OneAtATime ? [TransferSimulation()]
         : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [LoadSimulation.Inject(rate, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(Phases.Sum(p => p.Seconds))).WithArrivals(Arrivals)]
         : Simulations();
 
@@ -107,11 +124,13 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
         Scenarios = configuration.Scenarios ?? Scenarios,
     };
     public ScenarioLoad Describe(string scenario) => new(
-        ScenarioNames.IsTransfer(scenario) || OneAtATime
+        Closed is { } closed ? [closed.ToString()]
+        : ScenarioNames.IsTransfer(scenario) || OneAtATime
             ? [$"one call at a time (closed model) for {Phases.Sum(p => p.Seconds)} s" + (ScenarioNames.IsTransfer(scenario) || scenario == ScenarioNames.StreamRecords ? $", each reading all {RecordCount.ToString("#,##0", CultureInfo.InvariantCulture)} records" : "")]
         : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [$"inject {rate} per 1 s for {Phases.Sum(p => p.Seconds)} s{ArrivalsText}"]
         : Phases.Select(p => (p.Constant ? $"inject {p.Rate} per 1 s for {p.Seconds} s" : $"ramping inject to {p.Rate} per 1 s over {p.Seconds} s") + ArrivalsText).ToArray(),
         WarmUpSeconds == 0 ? "none"
+            : Closed is not null ? $"{WarmUpSeconds} s at the same concurrency, not counted"
             : Phases[0].Constant ? $"{WarmUpSeconds} s at the first phase's rate, not counted"
             : $"the first phase's first {WarmUpSeconds} s (its ramp from 0), not counted",
         scenario is ScenarioNames.SendLargeData or ScenarioNames.UploadChunks ? PayloadBytes : 0,
@@ -124,7 +143,10 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
         (sum, p) => (sum.Count + (p.Constant ? p.PerSecond : (sum.From + p.PerSecond) / 2.0) * p.Seconds, p.PerSecond)).Count);
 
     /// <summary>The longest a configuration can take: warm-up, the phases, and the drain of calls still in flight.</summary>
-    public TimeSpan WorstCase => TimeSpan.FromSeconds(WarmUpSeconds + Phases.Sum(p => p.Seconds) + CallTimeoutSeconds);
+    public TimeSpan WorstCase => TimeSpan.FromSeconds(WarmUpSeconds + LoadSeconds + CallTimeoutSeconds);
 
-    public TimeSpan Typical => TimeSpan.FromSeconds(WarmUpSeconds + Phases.Sum(p => p.Seconds) + 3);
+    public TimeSpan Typical => TimeSpan.FromSeconds(WarmUpSeconds + (Closed is { } closed ? Math.Min(closed.MaxSeconds, closed.Requests / 1_000.0) : LoadSeconds) + 3);
+
+    /// <summary>The measured load's length: the phases', or the closed model's bound.</summary>
+    private int LoadSeconds => Closed is { } closed ? closed.MaxSeconds : Phases.Sum(p => p.Seconds);
 }

@@ -12,6 +12,7 @@ public static class ClientSettingsFor
         {
             Stack = configuration.Client == ClientStack.GrpcCore ? ClientStacks.GrpcCore : ClientStacks.GrpcNet,
             Profile = configuration.ClientProfile,
+            Codec = configuration.Codec,
             MaxSendMessageSize = null,
             Compression = configuration.Compression switch
             {

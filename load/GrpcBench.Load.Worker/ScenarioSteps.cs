@@ -17,8 +17,8 @@ public static class ScenarioSteps
     /// <summary>The fail code of an upload whose receipt (length and checksum trailers) is not what was sent.</summary>
     public const string WrongReceipt = "WrongReceipt";
 
-    /// <summary>Bytes of a GetInt call on the wire without headers: the 5-byte gRPC frame header and the message.</summary>
-    private const int GetIntRequestBytes = 5;
+    /// <summary>What the bench's GetInt answers (ExampleServiceImpl.GetIntResult): its JSON length is the response's.</summary>
+    private const int ExampleServiceResult = 42;
 
     public static IReadOnlyList<LoadScenario> Grpc(BenchClient client, LoadShape shape, LoadConfiguration configuration)
     {
@@ -27,11 +27,17 @@ public static class ScenarioSteps
         var payload = UnsafeByteOperations.UnsafeWrap(bytes);
         var expected = PayloadReceipt.Of(bytes);
         var records = new RecordSteps(client, shape, configuration, bytes);
+        // The gRPC messages' bytes (5-byte frame header and message, no HTTP/2 headers) in the configuration's codec.
+        var json = configuration.Codec == GrpcBench.Contracts.JsonCodec.Json;
+        int getIntSent = 5 + (json ? GrpcBench.Contracts.JsonCodec.GetInt.RequestMarshaller.Serializer(new()).Length : 0),
+            getIntReceived = 5 + (json ? GrpcBench.Contracts.JsonCodec.GetInt.ResponseMarshaller.Serializer(new() { Result = ExampleServiceResult }).Length : 2),
+            uploadSent = 5 + (json ? GrpcBench.Contracts.JsonCodec.SendLargeData.RequestMarshaller.Serializer(new() { Data = payload }).Length : payload.Length),
+            uploadReceived = 5 + (json ? GrpcBench.Contracts.JsonCodec.SendLargeData.ResponseMarshaller.Serializer(new()).Length : 0);
         return Build(shape, new Dictionary<string, Func<StepContext, Task<StepResult>>>
         {
             [ScenarioNames.GetInt] = async context => await Call(() => client.GetIntAsync(context.CancellationToken), context) is { } code
-                ? StepResult.Fail(code, GetIntRequestBytes)
-                : StepResult.Ok(GetIntRequestBytes, GetIntRequestBytes + 2),
+                ? StepResult.Fail(code, getIntSent)
+                : StepResult.Ok(getIntSent, getIntReceived),
             [ScenarioNames.SendLargeData] = async context =>
             {
                 PayloadReceipt? receipt = null;
@@ -39,7 +45,7 @@ public static class ScenarioSteps
                     return StepResult.Fail(code, payload.Length);
                 // The bench's hosts say what they received; a server that sends no receipt (length -1) is taken at its word.
                 return receipt!.Length == -1 || receipt == expected
-                    ? StepResult.Ok(payload.Length + 5, 5)
+                    ? StepResult.Ok(uploadSent, uploadReceived)
                     : StepResult.Fail(WrongReceipt, payload.Length);
             },
             [ScenarioNames.StreamRecords] = context => Guarded(records.StreamAsync, context),

@@ -92,7 +92,10 @@ public static class ConfigurationRun
     public static IReadOnlyList<string> HostArguments(LoadConfiguration configuration, LoadShape shape)
     {
         // Room for the payload and its framing: the receive limit must not be what a run measures.
-        var arguments = new List<string> { "--maxReceiveMessageSize", Math.Max(4 * 1024 * 1024, shape.PayloadBytes + 64 * 1024).ToString() };
+        // JSON writes bytes as base64: 4 bytes for every 3.
+        var messageBytes = configuration.Codec == "json" ? (long)shape.PayloadBytes * 4 / 3 : shape.PayloadBytes;
+        var arguments = new List<string> { "--maxReceiveMessageSize", Math.Max(4 * 1024 * 1024, messageBytes + 64 * 1024).ToString() };
+        if (configuration.Codec == "json") arguments.AddRange(["--codec", "json"]);
         if (configuration.Transport == Transport.Tls) arguments.AddRange(["--tls", "true"]);
         if (configuration.Transport == Transport.Uds) arguments.AddRange(["--uds", "true"]);
         if (configuration.Compression != Compression.None) arguments.AddRange(["--responseCompression", configuration.Compression.Text()]);

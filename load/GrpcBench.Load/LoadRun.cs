@@ -78,7 +78,7 @@ public static class LoadRun
             // Sizes that vary by configuration are in each label, not one offered payload.
             configurations.SelectMany(c => c.Scenarios ?? shape.Scenarios).Distinct()
                 .ToDictionary(name => name, name => (plan.PayloadSizes.Count > 0 ? shape with { PayloadBytes = 0 } : shape).Describe(name)),
-            results);
+            results) { ClosedModelTable = shape.Closed is null ? null : ClosedModelReport.Rows(results) };
         var (written, asAsked) = ResultsWriting.Write(folder, summary, console);
         folder = written;
         ConsoleReport.Write(console, summary);
@@ -121,6 +121,8 @@ public static class LoadRun
     private static string What(RunPlan plan)
     {
         var shape = plan.Load;
+        if (shape.Closed is { } closed)
+            return $"each one of {string.Join(", ", (plan.ScenarioSets ?? [shape.Scenarios]).Select(set => string.Join('+', set)))}, {closed}";
         var ramp = string.Join(" then ", shape.Phases.Select(p => p.Constant ? $"{p.Rate}/s for {p.Seconds} s" : $"ramp to {p.Rate}/s over {p.Seconds} s"));
         if (plan.ScenarioSets is null)
             return string.Create(CultureInfo.InvariantCulture, $"each {string.Join(" and ", shape.Scenarios)} ({shape.PayloadBytes / 1024.0 / 1024.0:0.#} MiB uploads) at once, "

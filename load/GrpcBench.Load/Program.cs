@@ -17,12 +17,13 @@ OneOf(preset, [.. Presets.Names]);
 Option<bool> quick = new("--quick") { Description = "The preset small and short: about a minute, for CI and a first look" };
 var server = List("--server", "Server stacks", servers);
 var client = List("--client", "Client stacks", clients);
-Option<string> pairing = new("--pairs") { Description = "matched: each server with its migration client (grpc-core/grpc-core, kestrel/grpc-net); all: every client with every server", DefaultValueFactory = _ => RunPlan.MatchedPairs };
+Option<string?> pairing = new("--pairs") { Description = "matched: each server with its migration client (grpc-core/grpc-core, kestrel/grpc-net); all: every client with every server (default: matched; transports: all, quick: matched)" };
 OneOf(pairing, pairs);
 var runtime = List("--runtime", "Host runtimes", [.. DotnetRoots.Runtimes]);
 Option<string?> clientRuntime = new("--client-runtime") { Description = "Runtime of the load worker (default: the host's)" };
 OneOf(clientRuntime, [.. DotnetRoots.Runtimes]);
 var compression = List("--compression", "Call compression, requests and responses", compressions);
+var codec = List("--codec", "ExampleService's message encoding, one configuration each (transports: both)", ["protobuf", "json"]);
 var transport = List("--transport", "h2c (cleartext TCP), tls and/or uds (cleartext over a Unix domain socket)", transports);
 var kestrelProfile = List("--kestrel-profile", "Kestrel HTTP/2 window profiles", [.. KestrelProfiles.Names]);
 var clientProfile = List("--client-profile", "Client profiles", clientProfiles);
@@ -72,13 +73,16 @@ Option<string?> soakCapacityFrom = new("--capacity-from") { Description = "soak:
 Option<int?> soakMinutes = new("--minutes") { Description = "soak: how long the steady load lasts per configuration, minutes, 1-60 (30; quick: 2)" };
 Option<string?> target = new("--target") { Description = $"Run against a server the bench did not start, implementing the contract: {ExternalTarget.Allowed[8..]}; its side is not measured" };
 Option<string?> targetCa = new("--target-ca") { Description = "PEM file of the certificate (or its CA) an https --target presents" };
+Option<int?> concurrency = new("--concurrency") { Description = "Closed model: callers at once per scenario, each starting its next call when its previous one ends, 1-10,000, with --requests (transports: 100)" };
+Option<int?> requests = new("--requests") { Description = "Closed model: calls per scenario in total, 1-10,000,000, with --concurrency (transports: 100,000; quick: 2,000)" };
+Option<int?> maxSeconds = new("--max-seconds") { Description = "Closed model: the longest a scenario's requests may take, 1-3,600 s (transports: 600; quick: 60)" };
 Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
 
 var root = new RootCommand("Reproduces the Grpc.Core -> grpc-dotnet migration story under open-model load and finds the settings that fix it.")
 {
     preset, quick, server, client, pairing, runtime, clientRuntime, compression, transport, kestrelProfile, clientProfile, baseline,
     kestrelSetting, hostEnvironment, clientEnvironment, clientSetting, payload, phases, warmUp, callTimeout, scenarios, link, compressionLevel, messageSizes, chunkSizes, pageSizes, records,
-    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, soakRate, soakMinutes, soakCapacityFrom, target, targetCa, output,
+    payloadContent, getIntRate, cpus, repeat, arrivals, mixes, sloUpload, sloGetInt, capacityThreshold, knobs, budgetMinutes, soakRate, soakMinutes, soakCapacityFrom, target, targetCa, concurrency, requests, maxSeconds, codec, output,
 };
 root.SetAction(async (parse, cancellationToken) =>
 {
@@ -112,7 +116,8 @@ root.SetAction(async (parse, cancellationToken) =>
         }
         else
         {
-            foreach (var (option, given) in new (string, bool)[] { ("--phases", parse.GetValue(phases) is { Length: > 0 }), ("--scenarios", parse.GetValue(scenarios) is { Length: > 0 }) })
+            foreach (var (option, given) in new (string, bool)[] { ("--phases", parse.GetValue(phases) is { Length: > 0 }), ("--scenarios", parse.GetValue(scenarios) is { Length: > 0 }),
+                         ("--concurrency", parse.GetValue(concurrency) is not null), ("--requests", parse.GetValue(requests) is not null) })
                 if (given) throw new FormatException($"{option}: not with --preset soak, whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib");
         }
         CapacityOptions? capacityOptions = null;
@@ -158,16 +163,20 @@ root.SetAction(async (parse, cancellationToken) =>
             PayloadContent = parse.GetValue(payloadContent) ?? defaults.Load.PayloadContent,
             GetIntPerSecond = parse.GetValue(getIntRate) is { } rate ? Within("--getint-rate", rate, 1, 10_000) : defaults.Load.GetIntPerSecond,
             Arrivals = spacing,
+            Closed = ClosedModelOptions.Read(parse.GetValue(concurrency), parse.GetValue(requests), parse.GetValue(maxSeconds), defaults.Load.Closed),
         };
+        if (load.Closed is not null && (searching || parse.GetValue(phases) is { Length: > 0 } || parse.GetValue(getIntRate) is not null))
+            throw new FormatException("--concurrency / --requests: allowed without --phases and --getint-rate, and not with --preset capacity or advise");
         plan = defaults with
         {
             Servers = Chosen(parse, server, defaults.Servers),
             Clients = Chosen(parse, client, defaults.Clients),
-            Pairs = parse.GetValue(pairing)!,
+            Pairs = parse.GetValue(pairing) ?? defaults.Pairs,
             Runtimes = Chosen(parse, runtime, defaults.Runtimes),
             ClientRuntime = parse.GetValue(clientRuntime),
             Compressions = Chosen(parse, compression, defaults.Compressions),
             Transports = Chosen(parse, transport, defaults.Transports),
+            Codecs = Chosen(parse, codec, defaults.Codecs),
             KestrelProfiles = Chosen(parse, kestrelProfile, defaults.KestrelProfiles),
             ClientProfiles = Chosen(parse, clientProfile, defaults.ClientProfiles),
             Baselines = Chosen(parse, baseline, defaults.Baselines),

@@ -34,6 +34,9 @@ public sealed record RunPlan(
     /// <summary>"default", "fastest", "optimal": per compressed configuration whose stacks can set a level.</summary>
     public IReadOnlyList<string> CompressionLevels { get; init; } = ["default"];
 
+    /// <summary>ExampleService's message encodings, one configuration each: "protobuf", "json".</summary>
+    public IReadOnlyList<string> Codecs { get; init; } = ["protobuf"];
+
     /// <summary>Where each configuration's host and worker run.</summary>
     public CpuPlacement Cpus { get; init; } = CpuPlacement.Shared;
 
@@ -91,6 +94,7 @@ public sealed record RunPlan(
         foreach (var link in Links)
         foreach (var compression in Compressions)
         {
+            foreach (var codec in Codecs)
             foreach (var workload in Workloads())
             foreach (var server in Servers)
             foreach (var client in Clients.Where(c => Pairs == AllPairs || c == MatchedClient(server)))
@@ -109,6 +113,7 @@ public sealed record RunPlan(
                     Link = link,
                     HostEnvironment = server == ServerStack.Kestrel && HostEnvironment.Count > 0 ? HostEnvironment : null,
                     ClientEnvironment = client == ClientStack.GrpcNet && ClientEnvironment.Count > 0 ? ClientEnvironment : null,
+                    Codec = codec,
                 });
             }
             // The floors run in this process's network namespace and know only the story's two scenarios.
@@ -128,6 +133,7 @@ public sealed record RunPlan(
         var transport = TargetTransport(new Uri(target));
         return [.. from runtime in Runtimes
                    from compression in Compressions
+                   from codec in Codecs
                    from workload in Workloads()
                    from client in Clients.Where(c => c is ClientStack.GrpcCore or ClientStack.GrpcNet)
                    from clientProfile in ClientProfiles
@@ -139,6 +145,7 @@ public sealed record RunPlan(
                        ChunkBytes = workload.ChunkBytes,
                        Target = target,
                        TargetCa = TargetCa,
+                       Codec = codec,
                    }];
     }
 
@@ -202,7 +209,16 @@ public static class Presets
     /// <summary>The story's mix at a steady rate for 30 minutes (quick: 2), both processes' memory sampled: does either grow, does a call fail.</summary>
     public const string Soak = "soak";
 
-    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink, Capacity, Advise, Soak];
+    /// <summary>h2c, TLS and UDS x protobuf and JSON x the migration pairs (and the cross pairs) for getInt, 1 KiB and 1 MiB, 100 callers for 100,000 requests: the go-micro table.</summary>
+    public const string Transports = "transports";
+
+    public static readonly IReadOnlyList<string> Names = [Seed, Sweep, Streaming, Chunked, SlowLink, Capacity, Advise, Soak, Transports];
+
+    /// <summary>The go-micro comparison's load: 100 callers, 100,000 requests per configuration (10 minutes at most), after 2 s of warm-up.</summary>
+    public static readonly LoadShape TransportsLoad = new([new(1, 1, Constant: true)], 1024, 2, 30) { Closed = new(100, 100_000, 600) };
+
+    /// <summary>2,000 requests, a minute at most: what CI runs.</summary>
+    public static readonly LoadShape QuickTransportsLoad = TransportsLoad with { WarmUpSeconds = 1, Closed = new(100, 2_000, 60) };
 
     /// <summary>Each transfer read over and over for 6 s after a 2 s warm-up; a stream of 1,000,000 records takes seconds, hence the 60 s deadline.</summary>
     public static readonly LoadShape StreamingLoad = new([new(1, 6, Constant: true)], 0, 2, 60) { Scenarios = [ScenarioNames.StreamRecords], RecordCount = 100_000 };
@@ -244,6 +260,15 @@ public static class Presets
             ScenarioSets = [[ScenarioNames.SendLargeData], [ScenarioNames.StreamRecords]],
             PayloadSizes = quick ? [100, 1_900_000] : [100, 1_900_000, 20L * 1024 * 1024],
             Links = quick ? ["100mbit", "20mbit"] : ["1gbit", "100mbit", "20mbit"],
+        },
+        Transports => new RunPlan(Transports, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet],
+            quick ? RunPlan.MatchedPairs : RunPlan.AllPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null, [Compression.None],
+            [Transport.H2c, Transport.Tls, Transport.Uds], ["default"], ["default"], new Dictionary<string, string>(), new Dictionary<string, string>(), [],
+            quick ? QuickTransportsLoad : TransportsLoad)
+        {
+            ScenarioSets = [[ScenarioNames.GetInt], [ScenarioNames.SendLargeData]],
+            PayloadSizes = [1024, 1024 * 1024],
+            Codecs = ["protobuf", "json"],
         },
         Capacity => new(Capacity, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,
             [Compression.None], [Transport.H2c], quick ? ["default"] : ["default", "large-windows"], ["default"],

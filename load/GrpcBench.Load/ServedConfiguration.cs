@@ -103,6 +103,8 @@ public sealed class ServedConfiguration : IAsyncDisposable
         var worker = _worker.RunAsync(spec, onProgress, stopWorker.Token, LoadBegins);
         var hostDied = await ConfigurationRun.WatchAsync(host, worker, stopWorker);
         var outcome = await worker;
+        // A terminal's Ctrl+C reaches the whole process group: a host that ended with the tool's own cancellation did not fail.
+        if (hostDied && await CancelledSoonAsync(cancellationToken)) hostDied = false;
         var wireBytes = _link?.LoopbackBytes() - wireBefore;
         var loadSeconds = span.Elapsed.TotalSeconds;
 
@@ -119,6 +121,19 @@ public sealed class ServedConfiguration : IAsyncDisposable
             ? $"CPU isolation not in force: asked {_placement}, /proc says {cpuRecord.Describe()}" : null;
         var failure = hostDied ? ConfigurationRun.HostDied(host!) : outcome.Failure ?? notIsolated;
         return new Measurement(outcome, failure, host?.Ready.Runtime, components, HostSettings(host), serverCpu, serverRss, cpuRecord, wireBytes, loadSeconds);
+    }
+
+    private static async Task<bool> CancelledSoonAsync(CancellationToken cancellationToken)
+    {
+        try
+        {
+            await Task.Delay(TimeSpan.FromMilliseconds(500), cancellationToken);
+            return false;
+        }
+        catch (OperationCanceledException)
+        {
+            return true;
+        }
     }
 
     private static readonly TimeSpan SettleWindow = TimeSpan.FromMilliseconds(100), MaxSettle = TimeSpan.FromSeconds(5);

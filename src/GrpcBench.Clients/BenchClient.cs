@@ -52,7 +52,11 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
     {
         try
         {
-            return (await Small.GetIntAsync(new Empty(), Options(cancellationToken, deadline))).Result;
+            var options = Options(cancellationToken, deadline);
+            var response = settings.Codec == JsonCodec.Json
+                ? await channels.Small.AsyncUnaryCall(JsonCodec.GetInt, null, options, new Empty())
+                : await Small.GetIntAsync(new Empty(), options);
+            return response.Result;
         }
         catch (RpcException e) when (e.StatusCode == StatusCode.Unavailable)
         {
@@ -64,7 +68,10 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
     {
         try
         {
-            using var call = Large.SendLargeDataAsync(new LargeDataRequest { Data = data }, Options(cancellationToken, deadline));
+            var request = new LargeDataRequest { Data = data };
+            using var call = settings.Codec == JsonCodec.Json
+                ? channels.Large.AsyncUnaryCall(JsonCodec.SendLargeData, null, Options(cancellationToken, deadline), request)
+                : Large.SendLargeDataAsync(request, Options(cancellationToken, deadline));
             await call.ResponseAsync;
             var trailers = call.GetTrailers();
             return new PayloadReceipt(long.Parse(trailers.GetValue(PayloadTrailers.Length) ?? "-1"), trailers.GetValue(PayloadTrailers.Checksum) ?? "");

@@ -53,6 +53,9 @@ public sealed record ClientSettings
     /// <summary>Channels each kind of call goes over in turn, each with its own connection, 1-16; null for one.</summary>
     public int? Channels { get; init; }
 
+    /// <summary>ExampleService's message encoding, "protobuf" or "json" (<see cref="GrpcBench.Contracts.JsonCodec"/>): the host's must match.</summary>
+    public string Codec { get; init; } = GrpcBench.Contracts.JsonCodec.Protobuf;
+
     /// <summary>The settings with the profile applied: what the client is actually made with.</summary>
     public ClientSettings Resolved() => Profile == ClientProfiles.Seed
         ? this with

@@ -24,6 +24,9 @@ public sealed record HostSettings(
 
     /// <summary>Listen on a Unix domain socket in a folder made at start-up (and removed at exit) instead of a TCP port.</summary>
     public bool Uds { get; init; }
+
+    /// <summary>ExampleService's message encoding: "protobuf" (binary) or "json" (GrpcBench.Contracts.JsonCodec).</summary>
+    public string Codec { get; init; } = "protobuf";
 }
 
 /// <summary>

@@ -85,6 +85,7 @@ public static class HostSettingsReader
             ParentPid: NullableInt(config, "ParentPid", 1, int.MaxValue))
         {
             Uds = uds,
+            Codec = Choice(config, "Codec", "protobuf", ["protobuf", "json"]),
         };
     }
 

@@ -1,4 +1,5 @@
 using Grpc.AspNetCore.Server;
+using GrpcBench.Contracts;
 using GrpcBench.Hosting;
 using GrpcBench.Records;
 using GrpcBench.Service;
@@ -13,11 +14,17 @@ public static class GrpcServer
         services.AddSingleton(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial));
         services.AddSingleton(records);
         services.AddGrpc(options => Configure(options, settings));
+        if (settings.Codec == JsonCodec.Json)
+        {
+            services.AddTransient<ExampleServiceImpl>();
+            services.AddSingleton<Grpc.AspNetCore.Server.Model.IServiceMethodProvider<JsonExampleEndpoint>, JsonExampleMethods>();
+        }
     }
 
-    public static void Map(WebApplication app)
+    public static void Map(WebApplication app, HostSettings settings)
     {
-        app.MapGrpcService<ExampleServiceImpl>();
+        if (settings.Codec == JsonCodec.Json) app.MapGrpcService<JsonExampleEndpoint>();
+        else app.MapGrpcService<ExampleServiceImpl>();
         app.MapGrpcService<RecordServiceImpl>();
     }
 

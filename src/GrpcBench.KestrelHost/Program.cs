@@ -36,7 +36,7 @@ builder.WebHost.ConfigureKestrel(kestrel =>
 GrpcServer.Add(builder.Services, settings, records);
 
 var app = builder.Build();
-GrpcServer.Map(app);
+GrpcServer.Map(app, settings);
 // The transport without gRPC, measured on the same host as the floor under every gRPC figure.
 ProbeEndpoints.Map(app);
 

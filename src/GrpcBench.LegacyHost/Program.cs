@@ -27,7 +27,7 @@ var channelArguments = CoreChannelArguments.For(settings);
 var service = new ExampleServiceImpl(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial));
 var server = new Server(channelArguments)
 {
-    Services = { ExampleService.BindService(service), RecordService.BindService(new RecordServiceImpl(records)) },
+    Services = { settings.Codec == JsonCodec.Json ? JsonExampleService.Bind(service) : ExampleService.BindService(service), RecordService.BindService(new RecordServiceImpl(records)) },
     Ports = { serverPort },
 };
 server.Start();

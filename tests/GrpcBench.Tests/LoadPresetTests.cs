@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
+using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using GrpcBench.Tests.Infrastructure;
 
@@ -118,6 +119,59 @@ public class LoadPresetTests
             }
             Assert.DoesNotContain(mine, NetworkNamespaces());
         }
+    }
+
+    [Fact]
+    public async Task Transports_quick_writes_the_closed_model_table_with_every_transport_codec_pair_and_message_each_call_counted()
+    {
+        var (folder, summary, report) = await RunAsync("--preset", "transports", "--quick", "--requests", "300");
+
+        var rows = summary.RootElement.GetProperty("closedModelTable").EnumerateArray().ToList();
+        var cells = rows.Select(r => (Transport: r.GetProperty("transport").GetString() + " " + r.GetProperty("codec").GetString(), Pair: r.GetProperty("server").GetString() + "/" + r.GetProperty("client").GetString(),
+            Message: r.GetProperty("scenario").GetString() + " " + r.GetProperty("payloadBytes").GetInt64())).ToHashSet();
+        string[] transports = ["h2c protobuf", "tls protobuf", "uds protobuf", "h2c json", "tls json", "uds json"], pairs = ["grpc-core/grpc-core", "kestrel/grpc-net"], messages = ["getInt 0", "sendLargeData 1024", "sendLargeData 1048576"];
+        Assert.Equal(transports.Length * pairs.Length * messages.Length, rows.Count);
+        foreach (var transport in transports)
+        foreach (var pair in pairs)
+        foreach (var message in messages)
+            Assert.Contains((transport, pair, message), cells);
+        foreach (var row in rows)
+        {
+            Assert.Equal(300, row.GetProperty("requests").GetInt64());
+            Assert.Equal(0, row.GetProperty("fails").GetInt64());
+            Assert.True(row.GetProperty("tps").GetDouble() > 0);
+            var (min, median, p90, p99, max) = (row.GetProperty("minMs").GetDouble(), row.GetProperty("medianMs").GetDouble(), row.GetProperty("p90Ms").GetDouble(),
+                row.GetProperty("p99Ms").GetDouble(), row.GetProperty("maxMs").GetDouble());
+            Assert.True(min > 0 && min <= median && median <= p90 && p90 <= p99 && p99 <= max, $"{min} {median} {p90} {p99} {max}");
+            Assert.True(row.GetProperty("hostCpuMsPerCall").GetDouble() > 0);
+        }
+        // The messages' bytes per call, each way with its frame header: JSON writes a 1 KiB upload as base64, 4 bytes for 3.
+        double Bytes(string codec, long payload) => rows.First(r => r.GetProperty("codec").GetString() == codec && r.GetProperty("payloadBytes").GetInt64() == payload)
+            .GetProperty("messageBytesPerCall").GetDouble();
+        Assert.Equal(5 + 1024 + 5, Bytes("protobuf", 1024));
+        Assert.InRange(Bytes("json", 1024), 5 + 1024 * 4 / 3, 5 + 1024 * 4 / 3 + 40);
+        Assert.Contains("## Closed model", report);
+        Assert.Contains("| uds | json | kestrel/grpc-net | net10.0 | sendLargeData 1 MiB | 300 |", report);
+        Assert.True(new FileInfo(Path.Combine(folder, "closed-model.png")).Length > 0);
+        Directory.Delete(folder, recursive: true);
+    }
+
+    [Theory]
+    [InlineData(false, 144, 4, 100_000)]
+    [InlineData(true, 36, 2, 2_000)]
+    public void Transports_runs_every_transport_pair_and_message_under_the_closed_model(bool quick, int configurations, int pairs, int requests)
+    {
+        var plan = GrpcBench.Load.Presets.For(GrpcBench.Load.Presets.Transports, quick);
+
+        var all = plan.Configurations();
+
+        Assert.Equal(configurations, all.Count);
+        Assert.Equal(pairs, all.Select(c => (c.Server, c.Client)).Distinct().Count());
+        Assert.Equal(["h2c", "tls", "uds"], all.Select(c => c.Transport.Text()).Distinct().Order());
+        Assert.Equal(["json", "protobuf"], all.Select(c => c.Codec).Distinct().Order());
+        Assert.Equal(["getInt ", "sendLargeData 1024", "sendLargeData 1048576"],
+            all.Select(c => $"{c.Scenarios!.Single()} {(c.Scenarios!.Single() == "getInt" ? "" : c.PayloadBytes)}").Distinct().Order());
+        Assert.Equal(new GrpcBench.Load.Results.ClosedModel(100, requests, quick ? 60 : 600), plan.Load.Closed);
     }
 
     private static string NetworkNamespaces()

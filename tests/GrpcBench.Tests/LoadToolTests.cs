@@ -321,6 +321,14 @@ public class LoadToolTests
     [InlineData("--preset capacity --repeat", "0", "--repeat 0: allowed 1 to 20")]
     [InlineData("--preset capacity --slo-getint-ms", "0", "--slo-getint-ms 0: allowed 1 to 600000")]
     [InlineData("--preset capacity --threshold", "2", "--threshold 2: allowed 0.01 to 1")]
+    [InlineData("--concurrency", "5", "--concurrency: allowed with --requests (the closed model needs both)")]
+    [InlineData("--requests 10 --concurrency", "0", "--concurrency 0: allowed 1 to 10000")]
+    [InlineData("--preset transports --requests", "0", "--requests 0: allowed 1 to 10000000")]
+    [InlineData("--preset transports --max-seconds", "0", "--max-seconds 0: allowed 1 to 3600")]
+    [InlineData("--max-seconds", "5", "--max-seconds: allowed with --concurrency and --requests only")]
+    [InlineData("--preset transports --phases", "5x5", "--concurrency / --requests: allowed without --phases and --getint-rate")]
+    [InlineData("--pairs", "some", "--pairs some: allowed matched, all")]
+    [InlineData("--codec", "xml", "--codec xml: allowed protobuf, json")]
     public async Task An_invalid_option_gives_one_line_and_exit_2(string option, string value, string expected)
     {
         var (exit, output, error) = await RunToolAsync([.. option.Split(' '), value], TimeSpan.FromSeconds(30));

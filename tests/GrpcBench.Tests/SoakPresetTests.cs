@@ -118,6 +118,7 @@ public class SoakPresetTests
     [InlineData("--preset soak --rate 5 --capacity-from results", "invalid option: --capacity-from: not with --rate; allowed one of them")]
     [InlineData("--preset soak --rate 0", "invalid option: --rate 0: allowed 0.1 to 100 calls per second")]
     [InlineData("--preset soak --minutes 61", "invalid option: --minutes 61: allowed 1 to 60")]
+    [InlineData("--preset soak --concurrency 5 --requests 10", "invalid option: --concurrency: not with --preset soak, whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib")]
     [InlineData("--preset soak --phases =5x10", "invalid option: --phases: not with --preset soak, whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib")]
     [InlineData("--preset soak --target http://127.0.0.1:1", "invalid option: --target: allowed with the seed, streaming and chunked presets, on --link none")]
     public async Task Soak_option_out_of_place_or_range_gives_one_line_and_exit_2(string arguments, string expected)

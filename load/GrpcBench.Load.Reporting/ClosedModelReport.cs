@@ -1,0 +1,81 @@
+using System.Text;
+using GrpcBench.Load.Reporting.Charts;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>
+/// The closed-model table (--concurrency, --requests) in the go-micro comparison's columns: per configuration and
+/// scenario, mean, median, max, min, p90 and p99 in ms, TPS and fails, with the host's CPU per call; and its chart.
+/// </summary>
+public static class ClosedModelReport
+{
+    public const string ChartFile = "closed-model.png";
+
+    public static readonly IReadOnlyList<string> Headers =
+    [
+        "transport", "codec", "server/client", "runtime", "scenario", "requests", "mean ms", "median ms", "max ms", "min ms", "p90 ms", "p99 ms", "TPS", "fails",
+        "host CPU ms/call", "message bytes/call",
+    ];
+
+    public static IReadOnlyList<ClosedModelRow> Rows(IEnumerable<ConfigurationResult> results) =>
+    [
+        .. from r in results
+           where r.Configuration.Kind == ConfigurationKind.Grpc
+           from s in r.Scenarios
+           let calls = r.Scenarios.Sum(x => x.Invocations)
+           select new ClosedModelRow(r.Configuration.Label, r.Configuration.Transport.Text(), r.Configuration.Server.Text(), r.Configuration.Client.Text(),
+               r.Configuration.HostRuntime, s.Name, s.Name == ScenarioNames.GetInt ? 0 : r.Configuration.PayloadBytes ?? 0, s.Requests, s.Failed,
+               s.Latency.Mean, s.Latency.P50, s.Latency.Max, s.Latency.Min, s.Latency.P90, s.Latency.P99, s.Rps,
+               r.ServerCpuSeconds is { } cpu && calls > 0 ? cpu * 1000 / calls : null, r.Status, r.Repeat, r.Configuration.Codec,
+               s.Requests > 0 ? (s.BytesSent + s.BytesReceived) / (double)s.Requests : null),
+    ];
+
+    public static void Append(StringBuilder md, LoadRunSummary summary)
+    {
+        if (summary.ClosedModelTable is null) return;
+        var rows = FirstRepeat(summary);
+        md.AppendLine("## Closed model");
+        md.AppendLine();
+        md.AppendLine("Per configuration and scenario, as the go-micro comparison tables: latencies of the successful calls in ms, each from its own start; "
+                      + "TPS: successful calls per second of the measured time (first call to the last one's end); fails: calls that did not succeed; "
+                      + "host CPU ms/call: the host process's CPU time over every call the configuration made, warm-up included (- where not measured); "
+                      + "message bytes/call: the gRPC messages of a call both ways with their 5-byte frame headers, in the codec's encoding (no HTTP/2, TLS or header bytes)."
+                      + (summary.ClosedModelTable.Any(r => r.Repeat is not null) ? " Repeat 1; summary.json's closedModelTable holds every repeat's rows." : ""));
+        md.AppendLine();
+        MarkdownTable.Append(md, Headers, [false, false, false, false, false, true, true, true, true, true, true, true, true, true, true, true], rows.Select(Cells));
+        md.AppendLine();
+    }
+
+    /// <summary>The rows of repeat 1, as report.md's other sections read; summary.json keeps every repeat's.</summary>
+    private static IReadOnlyList<ClosedModelRow> FirstRepeat(LoadRunSummary summary) => [.. (summary.ClosedModelTable ?? []).Where(r => r.Repeat is null or 1)];
+
+    public static string Scenario(ClosedModelRow row) => row.PayloadBytes > 0 ? $"{row.Scenario} {Numbers.Size(row.PayloadBytes)}" : row.Scenario;
+
+    private static IReadOnlyList<string> Cells(ClosedModelRow row)
+    {
+        var ok = row.Requests > row.Fails;
+        string Ms(double value) => ok ? Numbers.Ms(value) : Numbers.Missing;
+        return
+        [
+            row.Transport, row.Codec, $"{row.Server}/{row.Client}", row.Runtime, Scenario(row) + (row.Status == "ok" ? "" : $" ({row.Status})"), Numbers.Count(row.Requests),
+            Ms(row.MeanMs), Ms(row.MedianMs), Ms(row.MaxMs), Ms(row.MinMs), Ms(row.P90Ms), Ms(row.P99Ms), Numbers.Rate(row.Tps), Numbers.Count(row.Fails),
+            row.HostCpuMsPerCall is { } cpu ? Numbers.Ms(cpu) : Numbers.Missing,
+            row.MessageBytesPerCall is { } bytes ? Numbers.Count((long)Math.Round(bytes)) : Numbers.Missing,
+        ];
+    }
+
+    /// <summary>TPS above, median and p99 below, one row per configuration and scenario.</summary>
+    public static byte[] ChartPng(LoadRunSummary summary)
+    {
+        var rows = FirstRepeat(summary);
+        string Label(ClosedModelRow r) => $"{r.Transport}{(r.Codec == "protobuf" ? "" : " " + r.Codec)} {r.Server}/{r.Client} {r.Runtime} {Scenario(r)}";
+        var tps = new BarChart($"Closed model: successful calls per second (preset {summary.Preset}, commit {summary.Run.Commit})", ["TPS"], ["#4e79a7"],
+            rows.Select(r => new ChartRow(Label(r), [r.Requests > r.Fails ? r.Tps : null])).ToList(), v => Numbers.Rate(v) + "/s", "successful calls per second");
+        var latency = new BarChart("Closed model: latency of successful calls, ms", ["median", "p99"], ["#9ecae1", "#08306b"],
+            rows.Select(r => new ChartRow(Label(r), r.Requests > r.Fails ? [r.MedianMs, r.P99Ms] : [null, null])).ToList(), v => Numbers.Ms(v) + " ms",
+            "latency of successful calls, ms, from each call's start");
+        return ChartImage.Stacked([HorizontalBars.Build(tps), HorizontalBars.Build(latency)], ChartImage.Width,
+            Math.Max(HorizontalBars.Height(tps), HorizontalBars.Height(latency)));
+    }
+}

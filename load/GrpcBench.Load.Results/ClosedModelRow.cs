@@ -1,0 +1,34 @@
+namespace GrpcBench.Load.Results;
+
+/// <summary>
+/// One row of the closed-model table (the go-micro comparison's columns): a configuration's scenario, its latencies in ms
+/// over the successful calls, its calls per second and its fails.
+/// </summary>
+/// <param name="Tps">Successful calls per second, from the first measured call to the last one's end.</param>
+/// <param name="HostCpuMsPerCall">The host's CPU time over every call the configuration made (warm-up included); null where not measured (external target).</param>
+/// <param name="Status">The configuration's: "ok", or "failed" with what it measured before it failed.</param>
+/// <param name="Codec">ExampleService's message encoding: protobuf or json.</param>
+/// <param name="MessageBytesPerCall">The gRPC messages of a call, both ways, with their 5-byte frame headers (no HTTP/2 or TLS framing, no headers), in the codec's encoding.</param>
+/// <param name="Repeat">With --repeat: which of them (1 to N) the row is; null without repeats.</param>
+public sealed record ClosedModelRow(
+    string Configuration,
+    string Transport,
+    string Server,
+    string Client,
+    string Runtime,
+    string Scenario,
+    long PayloadBytes,
+    long Requests,
+    long Fails,
+    double MeanMs,
+    double MedianMs,
+    double MaxMs,
+    double MinMs,
+    double P90Ms,
+    double P99Ms,
+    double Tps,
+    double? HostCpuMsPerCall,
+    string Status,
+    int? Repeat = null,
+    string Codec = "protobuf",
+    double? MessageBytesPerCall = null);

@@ -1,0 +1,23 @@
+using GrpcBench.Load.Results;
+using static GrpcBench.Load.CommandLineOptions;
+
+namespace GrpcBench.Load;
+
+/// <summary>--concurrency, --requests and --max-seconds: the closed model, on top of the preset's (if it has one).</summary>
+public static class ClosedModelOptions
+{
+    /// <summary>The seconds a closed model may take when neither the preset nor --max-seconds says.</summary>
+    public const int DefaultMaxSeconds = 600;
+
+    public static ClosedModel? Read(int? concurrency, int? requests, int? maxSeconds, ClosedModel? preset)
+    {
+        if (preset is null && (concurrency is null) != (requests is null))
+            throw new FormatException(concurrency is null ? "--requests: allowed with --concurrency (the closed model needs both)" : "--concurrency: allowed with --requests (the closed model needs both)");
+        if (preset is null && concurrency is null)
+            return maxSeconds is null ? null : throw new FormatException("--max-seconds: allowed with --concurrency and --requests only");
+        return new ClosedModel(
+            concurrency is { } c ? Within("--concurrency", c, 1, 10_000) : preset!.Concurrency,
+            requests is { } n ? Within("--requests", n, 1, 10_000_000) : preset!.Requests,
+            maxSeconds is { } s ? Within("--max-seconds", s, 1, 3_600) : preset?.MaxSeconds ?? DefaultMaxSeconds);
+    }
+}
