@@ -42,7 +42,9 @@ public static class CapacityRun
                 var scenarios = last.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
                 // Stopped once its miss was certain, the probe cut its calls in flight short: the miss is what stopped it, not them.
                 var stoppedEarly = last.Failure is null && last.Worker.Figures.Load.Cancelled && !cancellationToken.IsCancellationRequested;
-                var missed = last.Failure ?? (stoppedEarly ? slo.Missed(mix.Searched, [.. scenarios.Select(WithoutCutShort)], countAchieved: false) : null) ?? slo.Missed(mix.Searched, scenarios);
+                var missed = last.Failure
+                    ?? (stoppedEarly ? slo.Missed(mix.Searched, [.. scenarios.Select(WithoutCutShort)], countAchieved: false) ?? InFlightPastBound(mix, scenarios) : null)
+                    ?? slo.Missed(mix.Searched, scenarios);
                 if (missed is not null && stoppedEarly) missed += "; the probe stopped once its miss was certain";
                 if (last.Failure is not null)
                 {
@@ -92,6 +94,13 @@ public static class CapacityRun
 
     /// <summary>The fail code the engine gives a call it cut short when its run stopped.</summary>
     public const string CutShort = "Cancelled";
+
+    /// <summary>What stopped a probe none of whose ended calls missed: calls of a bounded scenario still in flight past the bound.</summary>
+    private static string? InFlightPastBound(CapacityMix mix, IReadOnlyList<ScenarioStats> scenarios) => scenarios
+        .Where(s => s.FailsByCode.ContainsKey(CutShort) && mix.Load.StopBeyondP99Ms?.ContainsKey(s.Name) == true)
+        .Select(s => string.Create(System.Globalization.CultureInfo.InvariantCulture,
+            $"{s.Name}: calls still in flight past its {mix.Load.StopBeyondP99Ms![s.Name]:#,##0} ms bound ({s.FailsByCode[CutShort]} cut short)"))
+        .FirstOrDefault();
 
     private static ScenarioStats WithoutCutShort(ScenarioStats s) => s.FailsByCode.TryGetValue(CutShort, out var cut)
         ? s with { Failed = s.Failed - cut, FailsByCode = s.FailsByCode.Where(f => f.Key != CutShort).ToDictionary() }
