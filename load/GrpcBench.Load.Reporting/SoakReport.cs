@@ -13,12 +13,12 @@ public static class SoakReport
         md.AppendLine();
         md.AppendLine($"- load: {soak.Options.Describe()}");
         if (soak.Options.Rates is not null) md.AppendLine($"- upload rates: {soak.Options.RateSource}");
-        md.AppendLine($"- sampled every {SoakOptions.SampleSeconds} s: RSS and CPU time of the host and of the load worker (/proc), the worker's GC counts (its progress lines); "
+        md.AppendLine($"- sampled every {SoakOptions.SampleSeconds} s: RSS and CPU time of the host and of the load worker (/proc), the worker's GC counts since it started (its progress lines); "
                       + $"the host's GC counts {soak.HostGc}");
         md.AppendLine("- pass: no failed call, and on each side RSS grew by less than 10 % over the last two thirds of the run "
                       + "(the mean of the 3 samples from one third on against the mean of the last 3)");
         md.AppendLine();
-        md.AppendLine("| configuration | verdict | failed calls | host RSS MiB first / at one third / last | host RSS growth | worker RSS MiB first / at one third / last | worker RSS growth | host / worker CPU s | worker GC 0/1/2 | why |");
+        md.AppendLine("| configuration | verdict | failed calls | host RSS MiB first / at one third / last | host RSS growth | worker RSS MiB first / at one third / last | worker RSS growth | host / worker CPU s | host / worker GC 0/1/2 | why |");
         md.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---|");
         foreach (var run in soak.Runs)
         {
@@ -26,7 +26,7 @@ public static class SoakReport
             var third = run.Samples.FirstOrDefault(s => s.Seconds >= run.Samples.LastOrDefault()?.Seconds / 3);
             md.AppendLine($"| {run.Configuration} | **{run.Verdict}** | {run.FailedCalls} | {Rss(run.Samples.FirstOrDefault()?.HostRssMiB)} / {Rss(third?.HostRssMiB)} / {Rss(last?.HostRssMiB)} | {Growth(run.HostRssGrowth)} "
                           + $"| {Rss(run.Samples.FirstOrDefault()?.WorkerRssMiB)} / {Rss(third?.WorkerRssMiB)} / {Rss(last?.WorkerRssMiB)} | {Growth(run.WorkerRssGrowth)} "
-                          + $"| {Rss(last?.HostCpuSeconds)} / {Rss(last?.WorkerCpuSeconds)} | {(last?.WorkerGc is { } gc ? string.Join("/", gc) : "not measured")} "
+                          + $"| {Rss(last?.HostCpuSeconds)} / {Rss(last?.WorkerCpuSeconds)} | {Gc(last?.HostGc, run.HostGcNotMeasured)} / {Gc(last?.WorkerGc, null)} "
                           + $"| {(run.Reasons.Count == 0 ? "-" : string.Join("; ", run.Reasons).Replace("|", "/"))} |");
         }
         md.AppendLine();
@@ -43,6 +43,9 @@ public static class SoakReport
         + (run.Reasons.Count > 0 ? $" ({string.Join("; ", run.Reasons)})" : "");
 
     public static string Growth(double? growth) => growth is { } g ? (g * 100).ToString("+0.0;-0.0", CultureInfo.InvariantCulture) + " %" : "not measured";
+
+    private static string Gc(IReadOnlyList<int>? counts, string? why) =>
+        counts is not null ? string.Join("/", counts) : why is null ? "not measured" : $"not measured ({why.Replace("|", "/")})";
 
     private static string Rss(double? value) => value is { } v ? v.ToString("0.#", CultureInfo.InvariantCulture) : "not measured";
 }

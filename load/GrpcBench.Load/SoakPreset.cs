@@ -3,6 +3,7 @@ using GrpcBench.Load.Engine;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
+using GrpcBench.Profiling;
 using Spectre.Console;
 
 namespace GrpcBench.Load;
@@ -60,7 +61,7 @@ public static class SoakPreset
         folder = written;
         ConsoleReport.Write(console, summary);
         foreach (var run in runs) console.WriteLine($"soak {run.Configuration}: {SoakReport.Verdict(run)}");
-        console.WriteLine($"soak: host GC counts {SoakSummary.HostGcNotMeasured}");
+        console.WriteLine($"soak: host GC counts {SoakSummary.HostGcCounted}");
         console.WriteLine($"results: {folder}");
         return !asAsked ? ResultsWriting.NotWhereAsked : status == "completed" && runs.All(r => r.Verdict == "pass") ? 0 : 1;
     }
@@ -76,7 +77,9 @@ public static class SoakPreset
         {
             await using var served = await ServedConfiguration.StartAsync(configuration, shape, cpus, cancellationToken);
             LoadProgress? latest = null;
-            var sampler = new SoakSampler(served, () => latest is { } p ? (p.Scenarios.Sum(s => s.Ok), p.Scenarios.Sum(s => s.Failed)) : (0, 0));
+            var (hostGc, hostGcNotMeasured) = await CountHostGcAsync(served, cancellationToken);
+            await using var countingHostGc = hostGc;
+            var sampler = new SoakSampler(served, () => latest is { } p ? (p.Scenarios.Sum(s => s.Ok), p.Scenarios.Sum(s => s.Failed)) : (0, 0), hostGc);
             sampling(sampler);
             using var stopSampling = new CancellationTokenSource();
             var samples = sampler.RunAsync(stopSampling.Token);
@@ -96,7 +99,7 @@ public static class SoakPreset
             }
             var result = ConfigurationRun.Result(configuration, measured);
             return (result, SoakRun.Judge(configuration.Label, options, sampler.Samples, result.Scenarios, measured.Failure, result.Status == "cancelled", shape.WarmUpSeconds)
-                with { UploadsPerSecond = rate });
+                with { UploadsPerSecond = rate, HostGcNotMeasured = hostGcNotMeasured });
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {
@@ -109,6 +112,20 @@ public static class SoakPreset
         }
     }
 
+    /// <summary>A counter of the host's GCs, or why there is none: the soak goes on without it.</summary>
+    private static async Task<(GcCounter?, string?)> CountHostGcAsync(ServedConfiguration served, CancellationToken cancellationToken)
+    {
+        if (served.Host is not { } host) return (null, "no host of the bench's own");
+        try
+        {
+            return (await GcCounter.StartAsync(host.Pid, cancellationToken), null);
+        }
+        catch (HostProfileException e)
+        {
+            return (null, e.Message);
+        }
+    }
+
     /// <summary>How far the configuration is, what is left of the run, and both sides' memory now.</summary>
     private static string Estimate(LoadProgress progress, LoadShape shape, TimeSpan afterThis, SoakSample? last)
     {
@@ -116,9 +133,11 @@ public static class SoakPreset
         var left = total - progress.Elapsed;
         if (left < TimeSpan.Zero) left = TimeSpan.Zero;
         var memory = last is null ? "RSS not sampled yet"
-            : $"RSS host {Mib(last.HostRssMiB)}, worker {Mib(last.WorkerRssMiB)}; worker GC {(last.WorkerGc is { } gc ? string.Join("/", gc) : "not reported yet")}";
+            : $"RSS host {Mib(last.HostRssMiB)}, worker {Mib(last.WorkerRssMiB)}; GC 0/1/2 host {Gc(last.HostGc)}, worker {Gc(last.WorkerGc)}";
         return $"{Minutes(progress.Elapsed)} of {Minutes(total)}, about {Minutes(left + afterThis)} left in all; {memory}";
     }
+
+    private static string Gc(IReadOnlyList<int>? counts) => counts is null ? "not counted" : string.Join("/", counts);
 
     private static string Mib(double? value) => value is { } v ? v.ToString("0", CultureInfo.InvariantCulture) + " MiB" : "not measured";
 

@@ -1,13 +1,14 @@
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
+using GrpcBench.Profiling;
 
 namespace GrpcBench.Load;
 
 /// <summary>
-/// Reads a served configuration's host and load worker every 5 s from /proc (RSS, CPU time) and the worker's GC counts
-/// from its progress lines, from the moment the worker's load begins until stopped.
+/// Reads a served configuration's host and load worker every 5 s from /proc (RSS, CPU time), the worker's GC counts
+/// from its progress lines and the host's from a <see cref="GcCounter"/>, from the moment the worker's load begins until stopped.
 /// </summary>
-public sealed class SoakSampler(ServedConfiguration served, Func<(long Ok, long Failed)> calls)
+public sealed class SoakSampler(ServedConfiguration served, Func<(long Ok, long Failed)> calls, GcCounter? hostGc)
 {
     private readonly List<SoakSample> _samples = [];
 
@@ -40,7 +41,7 @@ public sealed class SoakSampler(ServedConfiguration served, Func<(long Ok, long 
         var (ok, failed) = calls();
         var (hostRss, hostCpu) = Proc(hostPid);
         var (workerRss, workerCpu) = Proc(worker.HasExited ? null : worker.Pid);
-        return new SoakSample(Math.Round(seconds, 1), hostRss, hostCpu, workerRss, workerCpu, worker.LastGcCounts, ok, failed);
+        return new SoakSample(Math.Round(seconds, 1), hostRss, hostCpu, workerRss, workerCpu, worker.LastGcCounts, ok, failed) { HostGc = hostGc?.Counts };
     }
 
     /// <summary>RSS (MiB) and CPU time (s) of a live process; nulls for one that is gone.</summary>

@@ -12,14 +12,30 @@ namespace GrpcBench.Tests;
 /// </summary>
 public class AdviceSnippetsTests
 {
-    private static readonly (string Knob, string Value, string Reported)[] Advice =
+    /// <summary>
+    /// Every knob whose advice is code, at a value it advises, and how the pasted service or client reads the value back.
+    /// Not here: knobs whose advice is an environment variable (no code to check), heap count and DATAS (they need server GC,
+    /// which gc-server=0 turns off in the same service), the client's runtime knobs (the same csproj lines as the host's),
+    /// and the channel layouts (code a team adapts, not a value).
+    /// </summary>
+    private static readonly (string Knob, string Value, string Reported, string Read)[] Advice =
     [
-        ("gc-server", "0", "0"),
-        ("tiered-pgo", "0", "false"),
-        ("gc-conserve-memory", "5", "5"),
-        ("max-frame-size", "65536", "65536"),
-        ("io-queues", "1", "1"),
-        ("client-stream-window", "4194304", "4194304"),
+        ("gc-server", "0", "False", "GCSettings.IsServerGC"),
+        ("gc-concurrent", "0", "False", "GC.GetConfigurationVariables()[\"ConcurrentGC\"]"),
+        ("gc-conserve-memory", "5", "5", "GC.GetConfigurationVariables()[\"GCConserveMem\"]"),
+        ("tiered-pgo", "0", "false", "AppContext.GetData(\"System.Runtime.TieredPGO\")?.ToString()?.ToLowerInvariant()"),
+        ("tiered-compilation", "0", "false", "AppContext.GetData(\"System.Runtime.TieredCompilation\")?.ToString()?.ToLowerInvariant()"),
+        ("thread-pool-min", "20", "32", "MinWorkerThreads()"),
+        ("stream-window", "4194304", "4194304", "kestrel.Limits.Http2.InitialStreamWindowSize"),
+        ("connection-window", "33554432", "33554432", "kestrel.Limits.Http2.InitialConnectionWindowSize"),
+        ("max-frame-size", "65536", "65536", "kestrel.Limits.Http2.MaxFrameSize"),
+        ("max-streams", "1000", "1000", "kestrel.Limits.Http2.MaxStreamsPerConnection"),
+        ("inline-scheduling", "true", "True", "sockets.UnsafePreferInlineScheduling"),
+        ("io-queues", "1", "1", "sockets.IOQueueCount"),
+        ("wait-for-data", "false", "False", "sockets.WaitForDataBeforeAllocatingBuffer"),
+        ("client-stream-window", "4194304", "4194304", "handlers[\"client-stream-window\"].InitialHttp2StreamWindowSize"),
+        ("client-keep-alive", "1", "1", "handlers[\"client-keep-alive\"].KeepAlivePingDelay.TotalSeconds"),
+        ("client-multiple-connections", "false", "False", "handlers[\"client-multiple-connections\"].EnableMultipleHttp2Connections"),
     ];
 
     [Fact]
@@ -41,7 +57,9 @@ public class AdviceSnippetsTests
                 """);
             File.WriteAllText(Path.Combine(folder, "runtimeconfig.template.json"),
                 "{ \"configProperties\": {\n" + string.Join("\n, ", lines.Where(l => l.Contains("runtimeconfig.template.json"))) + "\n} }\n");
-            var client = lines.Single(l => l.Contains("GrpcChannelOptions"));
+            // Each client line is a SocketsHttpHandler expression followed by where it goes.
+            var handlers = code.Where(c => c.Value.Contains("GrpcChannelOptions.HttpHandler"))
+                .Select(c => $"[\"{c.Key}\"] = {c.Value[..c.Value.IndexOf("//", StringComparison.Ordinal)]},");
             File.WriteAllText(Path.Combine(folder, "Program.cs"), $$"""
                 using System.Runtime;
                 using System.Text.Json;
@@ -49,21 +67,26 @@ public class AdviceSnippetsTests
                 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
                 using Microsoft.Extensions.Options;
 
+                {{string.Join("\n", lines.Where(l => l.Contains("// Program.cs, first line")))}}
                 var builder = WebApplication.CreateBuilder(args);
-                {{string.Join("\n", lines.Where(l => l.Contains("// Program.cs")))}}
+                {{string.Join("\n", lines.Where(l => l.Contains("// Program.cs") && !l.Contains("first line")))}}
                 var app = builder.Build();
                 var kestrel = app.Services.GetRequiredService<IOptions<KestrelServerOptions>>().Value;
                 var sockets = app.Services.GetRequiredService<IOptions<SocketTransportOptions>>().Value;
-                var handler = {{client[..client.IndexOf("//", StringComparison.Ordinal)]}};
+                var handlers = new Dictionary<string, SocketsHttpHandler>
+                {
+                    {{string.Join("\n    ", handlers)}}
+                };
                 Console.WriteLine(JsonSerializer.Serialize(new Dictionary<string, string?>
                 {
-                    ["gc-server"] = GCSettings.IsServerGC ? "1" : "0",
-                    ["tiered-pgo"] = AppContext.GetData("System.Runtime.TieredPGO")?.ToString()?.ToLowerInvariant(),
-                    ["gc-conserve-memory"] = GC.GetConfigurationVariables().TryGetValue("GCConserveMem", out var conserve) ? conserve.ToString() : null,
-                    ["max-frame-size"] = kestrel.Limits.Http2.MaxFrameSize.ToString(),
-                    ["io-queues"] = sockets.IOQueueCount.ToString(),
-                    ["client-stream-window"] = handler.InitialHttp2StreamWindowSize.ToString(),
+                    {{string.Join("\n    ", Advice.Select(a => $"[\"{a.Knob}\"] = Convert.ToString({a.Read}, System.Globalization.CultureInfo.InvariantCulture),"))}}
                 }));
+
+                static int MinWorkerThreads()
+                {
+                    ThreadPool.GetMinThreads(out var workers, out _);
+                    return workers;
+                }
                 """);
 
             var (built, buildOutput) = await RunAsync(folder, "build", "-c", "Release", "-o", "out", "-nologo");

@@ -153,6 +153,9 @@ public class SoakPresetTests
         });
         // The worker's GC counts come with its progress lines, the first of which may follow the first sample.
         Assert.All(samples.Skip(1), s => Assert.Equal(3, s.GetProperty("workerGc").GetArrayLength()));
+        // The host's are counted from outside from its start: every sample has them, and 20 MiB uploads for a minute make it collect.
+        Assert.All(samples, s => Assert.Equal(3, s.GetProperty("hostGc").GetArrayLength()));
+        Assert.True(samples[^1].GetProperty("hostGc")[0].GetInt32() > 0, "the host collected nothing in a minute of 20 MiB uploads");
         Assert.True(samples[^1].GetProperty("hostCpuSeconds").GetDouble() > samples[1].GetProperty("hostCpuSeconds").GetDouble());
         Assert.Contains(run.GetProperty("p99").EnumerateArray(), w => w.GetProperty("scenario").GetString() == ScenarioNames.SendLargeData);
         Assert.Contains(run.GetProperty("p99").EnumerateArray(), w => w.GetProperty("scenario").GetString() == ScenarioNames.GetInt);
@@ -160,6 +163,7 @@ public class SoakPresetTests
         var report = File.ReadAllText(Path.Combine(folder, "report.md"));
         Assert.Contains("## Soak", report);
         Assert.Contains($"| kestrel/grpc-net net10.0 default h2c | **{verdict}** |", report);
+        Assert.Contains("| host / worker GC 0/1/2 |", report);
         // Well below capacity, nothing fails; the memory rule is the run's to judge, and the exit code follows the verdict.
         Assert.Equal(0, run.GetProperty("failedCalls").GetInt64());
         Assert.Equal(verdict == "pass" ? 0 : 1, exit);
