@@ -185,7 +185,9 @@ public class FaultTableTests
             Assert.Equal("cancelled", summary.RootElement.GetProperty("status").GetString());
             var only = Assert.Single(summary.RootElement.GetProperty("configurations").EnumerateArray());
             Assert.Equal("cancelled", only.GetProperty("status").GetString());
-            Assert.Equal(ConfigurationRun.CancelledBeforeLoad, only.GetProperty("reason").GetString());
+            // Which wait the Ctrl+C lands in (the host's ready line, the worker's start, the first second of load when the stop
+            // came late) words the reason; what must hold is a cancelled configuration, its summary written, no process left.
+            Assert.StartsWith("cancelled (Ctrl+C)", only.GetProperty("reason").GetString());
         }
         finally
         {

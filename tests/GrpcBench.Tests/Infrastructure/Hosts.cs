@@ -16,10 +16,17 @@ public static class Hosts
     public static Process StartLoadTool(params string[] arguments) => StartLoadTool(new Dictionary<string, string>(), arguments);
 
     /// <summary>The load tool with more environment variables, which its hosts inherit (GRPCBENCH_ settings).</summary>
+    /// <remarks>
+    /// Started through env --default-signal=INT (which then execs dotnet: same process), so that the tool gets Ctrl+C as a
+    /// terminal would give it even when the tests run from a shell that started them in the background: such a shell
+    /// ignores SIGINT for its jobs, children inherit the ignore, and .NET keeps a signal ignored that it found ignored.
+    /// </remarks>
     public static Process StartLoadTool(IReadOnlyDictionary<string, string> environment, params string[] arguments)
     {
-        var start = new ProcessStartInfo(Path.Combine(DotnetRoots.SystemRoot, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true };
+        var start = new ProcessStartInfo("/usr/bin/env") { RedirectStandardOutput = true, RedirectStandardError = true };
         foreach (var (name, value) in environment) start.Environment[name] = value;
+        start.ArgumentList.Add("--default-signal=INT");
+        start.ArgumentList.Add(Path.Combine(DotnetRoots.SystemRoot, "dotnet"));
         start.ArgumentList.Add(LoadToolAssembly);
         foreach (var argument in arguments) start.ArgumentList.Add(argument);
         return Process.Start(start)!;
