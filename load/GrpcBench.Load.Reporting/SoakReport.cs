@@ -16,7 +16,7 @@ public static class SoakReport
         md.AppendLine($"- sampled every {SoakOptions.SampleSeconds} s: RSS and CPU time of the host and of the load worker (/proc), the worker's GC counts since it started (its progress lines); "
                       + $"the host's GC counts {soak.HostGc}");
         md.AppendLine("- pass: no failed call, and on each side RSS grew by less than 10 % over the last two thirds of the run "
-                      + "(the mean of the 3 samples from one third on against the mean of the last 3)");
+                      + "floor to floor: the lowest sample of its last third against the lowest of its first third, since a .NET heap is a sawtooth that a mean would catch anywhere on its teeth");
         md.AppendLine();
         md.AppendLine("| configuration | verdict | failed calls | host RSS MiB first / at one third / last | host RSS growth | worker RSS MiB first / at one third / last | worker RSS growth | host / worker CPU s | host / worker GC 0/1/2 | why |");
         md.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---|");

@@ -12,16 +12,7 @@ public static class LoadRun
     public static async Task<int> RunAsync(RunPlan plan, string? requestedFolder, string commandLine, CancellationToken cancellationToken)
     {
         var console = ConsoleSetup.ForOutput();
-        string folder;
-        try
-        {
-            folder = ResultsFolder.Create(requestedFolder);
-        }
-        catch (IOException e)
-        {
-            Console.Error.WriteLine(e.Message);
-            return 2;
-        }
+        if (ResultsFolder.CreateOrSayWhy(requestedFolder) is not { } folder) return 2;
 
         if (plan.Advise is { } advise) return await AdvisePreset.RunAsync(plan, advise, plan.Quick, folder, commandLine, console, cancellationToken);
         if (plan.Soak is { } soak) return await SoakPreset.RunAsync(plan, soak, folder, commandLine, console, cancellationToken);

@@ -26,7 +26,7 @@ public static class LostResponseProbe
     public static async Task<int> RunAsync(IReadOnlyList<string> runtimes, IReadOnlyList<int?> windows, int pageSize, int seconds,
         int timeoutSeconds, string? output, string commandLine, CancellationToken cancellationToken)
     {
-        var folder = ResultsFolder.Create(output);
+        if (ResultsFolder.CreateOrSayWhy(output) is not { } folder) return 2;
         var run = RunRecord.Now();
         var cells = new List<Cell>();
         AnsiConsole.MarkupLine($"lost-responses: {runtimes.Count * windows.Count} configurations of {seconds} s each; results: {Markup.Escape(folder)}");

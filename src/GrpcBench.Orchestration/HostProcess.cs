@@ -122,6 +122,8 @@ public sealed class HostProcess : IAsyncDisposable
     {
         if (_process.HasExited) return;
         Signals.Send(_process.Id, Signals.Terminate);
+        // A host stopped (SIGSTOP, Ctrl+Z, a debugger) keeps the SIGTERM pending; resumed, it stops cleanly.
+        Signals.Send(_process.Id, Signals.Continue);
         using var timeout = new CancellationTokenSource(grace ?? TimeSpan.FromSeconds(5));
         try
         {

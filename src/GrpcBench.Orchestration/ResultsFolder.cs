@@ -11,6 +11,20 @@ public static class ResultsFolder
         ? CreateNew(Path.Combine(DotnetRoots.RepositoryRoot, "results", DateTime.Now.ToString("yyyyMMdd-HHmmss")))
         : CreateAt(Path.GetFullPath(requested));
 
+    /// <summary><see cref="Create"/> for a command: null after writing why to standard error in one line (the command exits 2).</summary>
+    public static string? CreateOrSayWhy(string? requested)
+    {
+        try
+        {
+            return Create(requested);
+        }
+        catch (IOException e)
+        {
+            Console.Error.WriteLine(e.Message);
+            return null;
+        }
+    }
+
     /// <summary><paramref name="stem"/>, or the first of stem-2, stem-3 ... that has no files yet.</summary>
     public static string CreateNew(string stem)
     {

@@ -47,7 +47,7 @@ public class FaultTableTests
         }
         finally
         {
-            Kill(host);
+            KillAll(tool, host);
         }
     }
 
@@ -87,14 +87,17 @@ public class FaultTableTests
         Assert.DoesNotContain(children, Hosts.IsRunning);
     }
 
-    [Fact]
-    public async Task Fault_a_results_folder_that_has_files_is_never_overwritten()
+    [Theory]
+    [InlineData("run")]
+    [InlineData("hazards")]
+    [InlineData("lost-responses")]
+    public async Task Fault_a_results_folder_that_has_files_is_never_overwritten(string command)
     {
         var folder = NewFolder("exists");
         Directory.CreateDirectory(folder);
         File.WriteAllText(Path.Combine(folder, "summary.json"), "an earlier run");
 
-        var (exit, output, error) = await RunAsync(OneKestrel(folder));
+        var (exit, output, error) = await RunAsync(command == "run" ? OneKestrel(folder) : [command, "--out", folder]);
 
         Assert.Equal(2, exit);
         Assert.Equal($"results folder {folder} already exists and is not empty; results are never overwritten: choose another --out", error.Trim());
@@ -191,7 +194,7 @@ public class FaultTableTests
         }
         finally
         {
-            Kill(host);
+            KillAll(tool, host);
         }
     }
 
@@ -211,9 +214,11 @@ public class FaultTableTests
         throw new Xunit.Sdk.XunitException("the load tool started no host within 30 s");
     }
 
-    private static void Kill(int pid)
+    /// <summary>Whatever the test's outcome, the host it stopped and any other host or worker of the tool (a stopped one cannot watch its parent).</summary>
+    private static void KillAll(Process tool, int stopped)
     {
-        if (Hosts.IsRunning(pid)) Signals.Send(pid, Signals.Kill);
+        foreach (var pid in Hosts.ChildrenOf(tool.Id).Append(stopped).Where(Hosts.IsRunning))
+            Signals.Send(pid, Signals.Kill);
     }
 
     private static async Task<(int Exit, string Output, string Error)> RunAsync(string[] arguments)

@@ -27,6 +27,7 @@ public class HazardTests(HazardHostsFixture hosts) : IClassFixture<HazardHostsFi
         ("content-type-missing", Ok, "HTTP 415, grpc-status 13 Internal"),
         ("compressed-without-encoding", Ok, "grpc-status 13 Internal"),
         ("unknown-grpc-encoding", Ok, "grpc-status 12 Unimplemented"),
+        ("mismatched-grpc-encoding", "RST_STREAM INTERNAL_ERROR", "grpc-status 2 Unknown"),
         ("length-prefix-4gib", "grpc-status 8 ResourceExhausted", "grpc-status 2 Unknown"),
         ("truncated-message", "grpc-status 2 Unknown", "grpc-status 13 Internal"),
         ("invalid-protobuf", "grpc-status 2 Unknown", "grpc-status 2 Unknown"),

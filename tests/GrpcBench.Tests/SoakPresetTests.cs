@@ -41,13 +41,30 @@ public class SoakPresetTests
     [Fact]
     public void Soak_fails_when_a_side_grows_10_percent_over_the_last_two_thirds_and_names_it()
     {
-        // From one third on (25 s: 5 s warm-up + 20 s) the worker climbs 4 MiB every 5 s: 232 MiB at first, 264 at the end.
+        // From one third on (25 s: 5 s warm-up + 20 s) the worker climbs 4 MiB every 5 s: floors 204 MiB (25-35 s), 228 (55-65 s).
         var run = SoakRun.Judge("k", Minute, Samples(_ => 200, t => 200 + Math.Max(0, t - 20) * 0.8), [Scenario("getInt", 3000, 0)], null, false, 5);
 
         Assert.Equal("fail", run.Verdict);
         Assert.InRange(run.WorkerRssGrowth!.Value, 0.10, 0.20);
         Assert.Equal(0, run.HostRssGrowth!.Value, 3);
         Assert.StartsWith("worker RSS grew 1", Assert.Single(run.Reasons));
+    }
+
+    [Fact]
+    public void Soak_judges_a_sawtooth_by_its_floors_a_heap_the_GC_brings_back_passes_one_whose_floor_rises_fails()
+    {
+        // From one third on (25 s), samples of a heap that a full GC brings back to 200 MiB at 30 s and at 55 s: the mean of the
+        // last 3 is 13 % over the mean of the 3 from one third on, but the floors are level; raised by 30 MiB, they are not.
+        double[] steadyTeeth = [300, 200, 250, 300, 350, 400, 200, 300, 350], risingTeeth = [300, 200, 250, 300, 350, 400, 230, 330, 380];
+        static Func<double, double> FromOneThird(double[] tail) => t => t < 25 ? 250 : tail[(int)(t - 25) / 5];
+
+        var steady = SoakRun.Judge("k", Minute, Samples(_ => 200, FromOneThird(steadyTeeth)), [Scenario("getInt", 3000, 0)], null, false, 5);
+        var rising = SoakRun.Judge("k", Minute, Samples(_ => 200, FromOneThird(risingTeeth)), [Scenario("getInt", 3000, 0)], null, false, 5);
+
+        Assert.Equal("pass", steady.Verdict);
+        Assert.Equal(0, steady.WorkerRssGrowth!.Value, 3);
+        Assert.Equal("fail", rising.Verdict);
+        Assert.Equal(0.15, rising.WorkerRssGrowth!.Value, 3);
     }
 
     [Fact]

@@ -57,6 +57,9 @@ public static class HazardCatalogue
         new("unknown-grpc-encoding", "GetInt compressed with grpc-encoding: x-unknown",
             "Grpc.Core served the call; grpc-dotnet answers Unimplemented naming the encodings it has: a client using a codec the server lacks breaks.",
             url => UnaryAsync(url, Headers(url, GetInt, extra: ("grpc-encoding", "x-unknown")), Message(Gzip([]), compressed: true))),
+        new("mismatched-grpc-encoding", "SendLargeData of 1 KiB compressed as zlib (gRPC's deflate) under grpc-encoding: gzip",
+            "Both refuse it, differently: Grpc.Core resets the stream (RST_STREAM INTERNAL_ERROR, which clients see as Internal), grpc-dotnet answers Unknown (\"Exception was thrown by handler\"): a client whose compressor does not match the encoding it names fails on both; alerting keyed on Internal misses it after the switch.",
+            url => UnaryAsync(url, Headers(url, SendLargeData, extra: ("grpc-encoding", "gzip")), Message(Zlib(LargeDataRequest(1024)), compressed: true))),
         new("length-prefix-4gib", "GetInt whose length prefix says 4 GiB - 1, with 10 bytes, then END_STREAM",
             "Grpc.Core answers ResourceExhausted naming the size; grpc-dotnet Unknown (\"Exception was thrown by handler\"): retry and alert rules keyed on ResourceExhausted miss it after the switch.",
             url => UnaryAsync(url, Headers(url, GetInt), Message(new byte[10], declaredLength: uint.MaxValue))),
@@ -128,6 +131,14 @@ public static class HazardCatalogue
     {
         using var output = new MemoryStream();
         using (var gzip = new GZipStream(output, CompressionLevel.Fastest)) gzip.Write(bytes);
+        return output.ToArray();
+    }
+
+    /// <summary>gRPC's "deflate" is the zlib format (RFC 1950): a deflate stream with a 2-byte header and a checksum.</summary>
+    private static byte[] Zlib(byte[] bytes)
+    {
+        using var output = new MemoryStream();
+        using (var zlib = new ZLibStream(output, CompressionLevel.Fastest)) zlib.Write(bytes);
         return output.ToArray();
     }
 

@@ -16,7 +16,7 @@ public static class HazardProbe
 
     public static async Task<int> RunAsync(string runtime, string? output, string commandLine, CancellationToken cancellationToken)
     {
-        var folder = ResultsFolder.Create(output);
+        if (ResultsFolder.CreateOrSayWhy(output) is not { } folder) return 2;
         var results = new List<HazardResult>();
         var stacks = new List<StackRun>();
         Console.WriteLine($"hazards: {HazardCatalogue.All.Count} cases x {Stacks.Length} stacks on {runtime}; results: {folder}");
