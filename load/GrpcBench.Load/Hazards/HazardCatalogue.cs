@@ -11,7 +11,7 @@ namespace GrpcBench.Load.Hazards;
 /// </summary>
 public static class HazardCatalogue
 {
-    public const int ReceiveLimit = 4 * 1024 * 1024, FloodCount = 1_000, StallSeconds = 3, KeepAlivePings = 6;
+    public const int ReceiveLimit = 4 * 1024 * 1024, FloodCount = 1_000, RapidResets = 5_000, StallSeconds = 3, KeepAlivePings = 6;
 
     /// <summary>Kestrel's default MaxRequestBodySize; a gRPC request body is the message and its 5-byte frame header.</summary>
     public const int KestrelBodyLimit = 30_000_000, FrameHeader = 5;
@@ -99,10 +99,10 @@ public static class HazardCatalogue
         new("http1-on-h2c-port", "an HTTP/1.1 POST to GetInt on the h2c port",
             "Grpc.Core answers with HTTP/2 frames and closes; Kestrel answers HTTP/1.1 400: HTTP/1.1 health checks or load-balancer probes on the h2c port fail on both, readably only on Kestrel.",
             Http1Async),
-        new("rst-stream-flood", $"{FloodCount:N0} streams opened and reset at once (rapid reset), then a correct GetInt on the same connection",
+        new("rst-stream-flood", $"{RapidResets:N0} streams opened and reset at once (rapid reset), then a correct GetInt on the same connection",
             "Grpc.Core keeps the connection and serves the next call; Kestrel closes it (its rapid-reset defence); both keep serving other connections: a client that cancels very many calls at once may lose its connection after the switch.",
             url => FloodAsync(url, i => [.. RawHttp2Connection.Frame(Http2Frame.Headers, Http2Frame.EndHeaders, 1 + 2 * i, Hpack.Encode(Headers(url, GetInt))),
-                .. RawHttp2Connection.Frame(Http2Frame.RstStream, 0, 1 + 2 * i, new byte[] { 0, 0, 0, 8 })], 1 + 2 * FloodCount)),
+                .. RawHttp2Connection.Frame(Http2Frame.RstStream, 0, 1 + 2 * i, new byte[] { 0, 0, 0, 8 })], 1 + 2 * RapidResets, RapidResets)),
         new("ping-flood", $"{FloodCount:N0} PINGs at once, then a correct GetInt on the same connection",
             "Grpc.Core ends the connection (GOAWAY ENHANCE_YOUR_CALM, too_many_pings); Kestrel answers every PING and serves the next call.",
             url => FloodAsync(url, i => RawHttp2Connection.Frame(Http2Frame.Ping, 0, 0, BitConverter.GetBytes((long)i)), 1)),
@@ -146,10 +146,10 @@ public static class HazardCatalogue
     /// The flood in one write, so that it is all on the wire before the server reacts and its answer (a GOAWAY) is
     /// not lost to a reset of a connection it closed while we were still writing.
     /// </summary>
-    private static async Task<HazardOutcome> FloodAsync(Uri url, Func<int, byte[]> frame, int nextStream)
+    private static async Task<HazardOutcome> FloodAsync(Uri url, Func<int, byte[]> frame, int nextStream, int count = FloodCount)
     {
         await using var connection = await RawHttp2Connection.OpenAsync(url, AnswerTimeout);
-        await connection.WriteRawAsync([.. Enumerable.Range(0, FloodCount).SelectMany(frame)]);
+        await connection.WriteRawAsync([.. Enumerable.Range(0, count).SelectMany(frame)]);
         return await GetIntAfterAsync(connection, url, nextStream);
     }
 
