@@ -122,23 +122,30 @@ public static class CapacityPreset
             result = result with { Repeat = repeat };
             results.Add(result);
             console.WriteLine($"{title}: {OneLine(result)}");
+            Checkpoint.Write(folder, Summary(Checkpoint.Status), console);
         }
 
         var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
-        var ran = mixes.Select(m => new MixRan(m.Name, m.Searched, m.Load.Scenarios, Workload(m), options.Slo, options.Arrivals, commonRates.GetValueOrDefault(m.Name))).ToList();
-        var summary = new LoadRunSummary(Presets.Capacity, status, commandLine, record,
-            mixes.SelectMany(m => m.Load.Scenarios.Select(s => (Key: $"{m.Name}: {s}", Value: CapacityRun.ProbeShape(m, m.Limits.StartPerSecond).Describe(s) with
-            {
-                Simulations = [s == m.Searched ? $"searched: steady phases of {m.ProbeSeconds} s from {m.Limits.StartPerSecond}/s" : $"inject {m.Load.GetIntPerSecond} per 1 s beside it"],
-            }))).ToDictionary(p => p.Key, p => p.Value),
-            results) { Capacity = CapacityTable.Build(results, ran, options.Threshold) };
+        var summary = Summary(status);
         var (written, asAsked) = ResultsWriting.Write(folder, summary, console);
+        if (asAsked) Checkpoint.Remove(folder);
         folder = written;
-        foreach (var line in CapacityReport.Findings(summary.Capacity)) console.WriteLine(line);
+        foreach (var line in CapacityReport.Findings(summary.Capacity!)) console.WriteLine(line);
         foreach (var failed in results.Where(r => r.Status is "failed" or "skipped")) console.WriteLine($"{failed.Status}: repeat {failed.Repeat}, {failed.Configuration.Label}: {failed.Reason}");
         console.WriteLine($"took {Minutes(clock.Elapsed)}; results: {folder}");
-        var noCapacity = summary.Capacity.Mixes.SelectMany(m => m.Rows).Where(r => r.Capacity is null && r.Configuration.Kind == ConfigurationKind.Grpc).ToList();
+        var noCapacity = summary.Capacity!.Mixes.SelectMany(m => m.Rows).Where(r => r.Capacity is null && r.Configuration.Kind == ConfigurationKind.Grpc).ToList();
         return !asAsked ? ResultsWriting.NotWhereAsked : status == "completed" && noCapacity.Count == 0 ? 0 : 1;
+
+        LoadRunSummary Summary(string status)
+        {
+            var ran = mixes.Select(m => new MixRan(m.Name, m.Searched, m.Load.Scenarios, Workload(m), options.Slo, options.Arrivals, commonRates.GetValueOrDefault(m.Name))).ToList();
+            return new LoadRunSummary(Presets.Capacity, status, commandLine, record,
+                mixes.SelectMany(m => m.Load.Scenarios.Select(s => (Key: $"{m.Name}: {s}", Value: CapacityRun.ProbeShape(m, m.Limits.StartPerSecond).Describe(s) with
+                {
+                    Simulations = [s == m.Searched ? $"searched: steady phases of {m.ProbeSeconds} s from {m.Limits.StartPerSecond}/s" : $"inject {m.Load.GetIntPerSecond} per 1 s beside it"],
+                }))).ToDictionary(p => p.Key, p => p.Value),
+                [.. results]) { Capacity = CapacityTable.Build(results, ran, options.Threshold) };
+        }
     }
 
     /// <summary>

@@ -166,6 +166,48 @@ public class FaultTableTests
     }
 
     [Fact]
+    public async Task Fault_a_capacity_run_killed_outright_keeps_every_search_it_finished_in_its_checkpoint()
+    {
+        var folder = NewFolder("killed-capacity");
+        using var tool = Hosts.StartLoadTool("--preset", "capacity", "--quick", "--server", "kestrel", "--kestrel-profile", "default", "--out", folder);
+        var output = tool.StandardOutput.ReadToEndAsync();
+        var error = tool.StandardError.ReadToEndAsync();
+        var checkpointFile = Path.Combine(folder, Checkpoint.FileName);
+        var children = new HashSet<int>();
+        try
+        {
+            // SIGKILL as soon as the first search has ended: no handler, no finally, nothing of the tool's own runs after it.
+            var clock = Stopwatch.StartNew();
+            while (!File.Exists(checkpointFile) && !tool.HasExited && clock.Elapsed < TimeSpan.FromMinutes(4))
+            {
+                children.UnionWith(Hosts.ChildrenOf(tool.Id));
+                await Task.Delay(50);
+            }
+            children.UnionWith(Hosts.ChildrenOf(tool.Id));
+            Assert.True(Signals.Send(tool.Id, Signals.Kill));
+            await tool.WaitForExitAsync();
+
+            Assert.False(File.Exists(Path.Combine(folder, "summary.json")));
+            var checkpoint = GrpcBench.Load.Reporting.SummaryFile.Read(checkpointFile);
+            Assert.Equal(Checkpoint.Status, checkpoint.Status);
+            var search = Assert.Single(checkpoint.Configurations);
+            Assert.NotNull(search.Capacity);
+            Assert.NotNull(checkpoint.Capacity);
+            // Its hosts and workers see their parent gone and stop by themselves.
+            clock.Restart();
+            while (children.Any(Hosts.IsRunning) && clock.Elapsed < TimeSpan.FromSeconds(20)) await Task.Delay(100);
+            Assert.DoesNotContain(children, Hosts.IsRunning);
+        }
+        finally
+        {
+            foreach (var pid in children.Where(Hosts.IsRunning)) Signals.Send(pid, Signals.Kill);
+            if (!tool.HasExited) tool.Kill(entireProcessTree: true);
+            await output;
+            await error;
+        }
+    }
+
+    [Fact]
     public async Task Fault_ctrl_c_during_host_start_up_stops_the_host_and_writes_a_cancelled_summary()
     {
         var folder = NewFolder("ctrl-c-start-up");
