@@ -15,7 +15,7 @@ public static class ClosedModelReport
     public static readonly IReadOnlyList<string> Headers =
     [
         "transport", "codec", "server/client", "runtime", "scenario", "requests", "mean ms", "median ms", "max ms", "min ms", "p90 ms", "p99 ms", "TPS", "fails",
-        "host CPU ms/call", "message bytes/call",
+        "host CPU ms/call", "message bytes/call", "wire bytes/call",
     ];
 
     public static IReadOnlyList<ClosedModelRow> Rows(IEnumerable<ConfigurationResult> results) =>
@@ -28,7 +28,8 @@ public static class ClosedModelReport
                r.Configuration.HostRuntime, s.Name, s.Name == ScenarioNames.GetInt ? 0 : r.Configuration.PayloadBytes ?? 0, s.Requests, s.Failed,
                s.Latency.Mean, s.Latency.P50, s.Latency.Max, s.Latency.Min, s.Latency.P90, s.Latency.P99, s.Rps,
                r.ServerCpuSeconds is { } cpu && calls > 0 ? cpu * 1000 / calls : null, r.Status, r.Repeat, r.Configuration.Codec,
-               s.Requests > 0 ? (s.BytesSent + s.BytesReceived) / (double)s.Requests : null),
+               s.Requests > 0 ? (s.BytesSent + s.BytesReceived) / (double)s.Requests : null,
+               r.ConnectionBytes is { } wire && r.Scenarios.Count == 1 && calls > 0 ? wire / (double)calls : null),
     ];
 
     public static void Append(StringBuilder md, LoadRunSummary summary)
@@ -40,10 +41,12 @@ public static class ClosedModelReport
         md.AppendLine("Per configuration and scenario, as the go-micro comparison tables: latencies of the successful calls in ms, each from its own start; "
                       + "TPS: successful calls per second of the measured time (first call to the last one's end); fails: calls that did not succeed; "
                       + "host CPU ms/call: the host process's CPU time over every call the configuration made, warm-up included (- where not measured); "
-                      + "message bytes/call: the gRPC messages of a call both ways with their 5-byte frame headers, in the codec's encoding (no HTTP/2, TLS or header bytes)."
+                      + "message bytes/call: the gRPC messages of a call both ways with their 5-byte frame headers, in the codec's encoding (no HTTP/2, TLS or header bytes); "
+                      + "wire bytes/call: what the load worker's TCP connections carried per call both ways, as the kernel counts them (tcp_info's bytes acked and received: "
+                      + "HTTP/2 frames, headers and TLS records, not TCP/IP headers), over every call, warm-up included (- over UDS, which the kernel does not count)."
                       + (summary.ClosedModelTable.Any(r => r.Repeat is not null) ? " Repeat 1; summary.json's closedModelTable holds every repeat's rows." : ""));
         md.AppendLine();
-        MarkdownTable.Append(md, Headers, [false, false, false, false, false, true, true, true, true, true, true, true, true, true, true, true], rows.Select(Cells));
+        MarkdownTable.Append(md, Headers, [false, false, false, false, false, true, true, true, true, true, true, true, true, true, true, true, true], rows.Select(Cells));
         md.AppendLine();
     }
 
@@ -62,6 +65,7 @@ public static class ClosedModelReport
             Ms(row.MeanMs), Ms(row.MedianMs), Ms(row.MaxMs), Ms(row.MinMs), Ms(row.P90Ms), Ms(row.P99Ms), Numbers.Rate(row.Tps), Numbers.Count(row.Fails),
             row.HostCpuMsPerCall is { } cpu ? Numbers.Ms(cpu) : Numbers.Missing,
             row.MessageBytesPerCall is { } bytes ? Numbers.Count((long)Math.Round(bytes)) : Numbers.Missing,
+            row.WireBytesPerCall is { } wire ? Numbers.Count((long)Math.Round(wire)) : Numbers.Missing,
         ];
     }
 

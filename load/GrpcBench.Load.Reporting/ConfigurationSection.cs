@@ -43,7 +43,8 @@ public static class ConfigurationSection
             : $"target {c.Target}: server CPU, peak RSS and runtime {LoadConfiguration.NotMeasured}";
         md.AppendLine($"- {server}, "
                       + $"load worker CPU {WithUnit(Numbers.Seconds(result.ClientCpuSeconds), "s")}"
-                      + (result.ClientPeakRssMiB is { } clientRss ? $", load worker peak RSS {Numbers.Amount(clientRss)} MiB" : ""));
+                      + (result.ClientPeakRssMiB is { } clientRss ? $", load worker peak RSS {Numbers.Amount(clientRss)} MiB" : "")
+                      + (result.ConnectionBytes is { } carried ? $", {Numbers.BytesAsMiB(carried)} MiB through its TCP connections (both ways, as the kernel counts them)" : ""));
         if (result.HostSettings is { Count: > 0 } hostSettings)
             md.AppendLine($"- host settings as the host reported them: `{JsonSerializer.Serialize(hostSettings)}`");
         foreach (var stats in result.Scenarios.Where(s => s.Requests > 0))

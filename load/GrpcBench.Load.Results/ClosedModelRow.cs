@@ -9,6 +9,9 @@ namespace GrpcBench.Load.Results;
 /// <param name="Status">The configuration's: "ok", or "failed" with what it measured before it failed.</param>
 /// <param name="Codec">ExampleService's message encoding: protobuf or json.</param>
 /// <param name="MessageBytesPerCall">The gRPC messages of a call, both ways, with their 5-byte frame headers (no HTTP/2 or TLS framing, no headers), in the codec's encoding.</param>
+/// <param name="WireBytesPerCall">What the worker's TCP connections carried per call, both ways, as the kernel counts them (HTTP/2
+/// frames, headers and TLS records; not TCP/IP headers), over every call the configuration made, warm-up included; null over a Unix
+/// domain socket (the kernel keeps no such count), where not read, or where the configuration has more than one scenario.</param>
 /// <param name="Repeat">With --repeat: which of them (1 to N) the row is; null without repeats.</param>
 public sealed record ClosedModelRow(
     string Configuration,
@@ -31,4 +34,5 @@ public sealed record ClosedModelRow(
     string Status,
     int? Repeat = null,
     string Codec = "protobuf",
-    double? MessageBytesPerCall = null);
+    double? MessageBytesPerCall = null,
+    double? WireBytesPerCall = null);

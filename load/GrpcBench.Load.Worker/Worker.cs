@@ -55,13 +55,14 @@ public static class Worker
     {
         var url = new Uri(first.TargetUrl);
         var served = JsonSerializer.Serialize(first.Configuration, WorkerJson.Options) + first.TargetUrl;
+        int? tcpPort = url.Scheme is "http" or "https" ? url.Port : null;
         async Task EachAsync(Func<LoadShape, IReadOnlyList<LoadScenario>> scenarios, Dictionary<string, string> components)
         {
             for (var spec = first; spec is not null && !cancellationToken.IsCancellationRequested; spec = await next())
             {
                 if (JsonSerializer.Serialize(spec.Configuration, WorkerJson.Options) + spec.TargetUrl != served)
                     throw new InvalidDataException("a worker serves the configuration and target of its first spec only; start another for another");
-                await MeasureAsync(scenarios(spec.Load), components, spec.Load, cancellationToken);
+                await MeasureAsync(scenarios(spec.Load), components, spec.Load, tcpPort, cancellationToken);
             }
         }
 
@@ -86,10 +87,14 @@ public static class Worker
         }
     }
 
-    /// <summary>Runs the scenarios; CPU time counts from here (set-up, payload and client made), as the tool counts the host's.</summary>
+    /// <summary>
+    /// Runs the scenarios; CPU time counts from here (set-up, payload and client made), as the tool counts the host's.
+    /// Over TCP, the kernel's byte counts of the connections to the target before and after make the bytes on the wire.
+    /// </summary>
     private static async Task MeasureAsync(IReadOnlyList<LoadScenario> scenarios, Dictionary<string, string> components, LoadShape load,
-        CancellationToken cancellationToken)
+        int? tcpPort, CancellationToken cancellationToken)
     {
+        var connectionsBefore = tcpPort is { } port ? TcpConnectionBytes.Read(Environment.ProcessId, port) : null;
         var runtime = RuntimeInformation.FrameworkDescription;
         var cpuAtStart = CpuSeconds();
         var knobs = RuntimeKnobsInForce.Read();
@@ -104,7 +109,10 @@ public static class Worker
         // A probe whose miss is certain measures nothing more: its backlog would only drain to the deadline.
         var outcome = await LoadRunner.RunAsync(scenarios, progress, cancellationToken, partial,
             stopWhen: s => (load.StopAtFirstFailure && s.Failed > 0) || load.P99Missed(s));
-        Print(WorkerLine.Final(Figures(outcome)));
+        var figures = Figures(outcome);
+        if (connectionsBefore is not null && TcpConnectionBytes.Read(Environment.ProcessId, tcpPort!.Value) is { } connectionsAfter)
+            figures = figures with { ConnectionBytes = TcpConnectionBytes.Between(connectionsBefore, connectionsAfter) };
+        Print(WorkerLine.Final(figures));
     }
 
     private static double CpuSeconds() => Process.GetCurrentProcess().TotalProcessorTime.TotalSeconds;

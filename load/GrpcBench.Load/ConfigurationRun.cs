@@ -50,7 +50,7 @@ public static class ConfigurationRun
         var hostRuntime = configuration.Target is null ? measured.HostRuntime ?? figures.Runtime : LoadConfiguration.NotMeasured;
         return new ConfigurationResult(configuration, status, reason, hostRuntime, figures.Runtime, measured.Components,
             measured.HostSettings, measured.ServerCpuSeconds, measured.ServerPeakRssMiB, figures.CpuSeconds, figures.Load.Scenarios, figures.PeakRssMiB,
-            measured.WireBytes, measured.Cpus, ClientRuntimeKnobs: figures.RuntimeKnobs);
+            measured.WireBytes, measured.Cpus, ClientRuntimeKnobs: figures.RuntimeKnobs, ConnectionBytes: figures.ConnectionBytes);
     }
 
     /// <summary>Why a configuration cannot run here (it is then "skipped"), checked before anything starts; null if it can.</summary>

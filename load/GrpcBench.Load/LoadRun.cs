@@ -43,6 +43,7 @@ public static class LoadRun
             var result = await progress.RunAsync(title, onProgress => ConfigurationRun.RunAsync(configuration, shape, onProgress, cancellationToken, plan.Cpus));
             results.Add(repeats > 1 ? result with { Repeat = repeat } : result);
             console.WriteLine($"{title}: {OneLine(result)}");
+            Checkpoint.Write(folder, Summary(Checkpoint.Status), console);
         }
 
         // Round 1, then the sweep's combination of the best settings, chosen from round 1's results alone (simple, and
@@ -65,12 +66,9 @@ public static class LoadRun
         }
 
         var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
-        var summary = new LoadRunSummary(plan.Preset, status, commandLine, record,
-            // Sizes that vary by configuration are in each label, not one offered payload.
-            configurations.SelectMany(c => c.Scenarios ?? shape.Scenarios).Distinct()
-                .ToDictionary(name => name, name => (plan.PayloadSizes.Count > 0 ? shape with { PayloadBytes = 0 } : shape).Describe(name)),
-            results) { ClosedModelTable = shape.Closed is null ? null : ClosedModelReport.Rows(results) };
+        var summary = Summary(status);
         var (written, asAsked) = ResultsWriting.Write(folder, summary, console);
+        if (asAsked) Checkpoint.Remove(folder);
         folder = written;
         ConsoleReport.Write(console, summary);
         // A run in which some scenario never succeeded measured no latency there: worth a non-zero exit, not a silent 0.
@@ -78,6 +76,12 @@ public static class LoadRun
         foreach (var line in noSuccess) console.WriteLine($"no successful call: {line}");
         console.WriteLine($"results: {folder}");
         return !asAsked ? ResultsWriting.NotWhereAsked : status == "completed" && noSuccess.Count == 0 ? 0 : 1;
+
+        LoadRunSummary Summary(string status) => new(plan.Preset, status, commandLine, record,
+            // Sizes that vary by configuration are in each label, not one offered payload.
+            configurations.SelectMany(c => c.Scenarios ?? shape.Scenarios).Distinct()
+                .ToDictionary(name => name, name => (plan.PayloadSizes.Count > 0 ? shape with { PayloadBytes = 0 } : shape).Describe(name)),
+            [.. results]) { ClosedModelTable = shape.Closed is null ? null : ClosedModelReport.Rows(results) };
     }
 
     public static int Compare(string baseFolder, string diffFolder, double threshold, bool acrossRuntimes)

@@ -47,7 +47,7 @@ public class FaultTableTests
         }
         finally
         {
-            KillAll(tool, host);
+            KillAll(Hosts.ChildrenOf(tool.Id).Append(host));
         }
     }
 
@@ -165,18 +165,20 @@ public class FaultTableTests
         }
     }
 
-    [Fact]
-    public async Task Fault_a_capacity_run_killed_outright_keeps_every_search_it_finished_in_its_checkpoint()
+    [Theory]
+    [InlineData("capacity", "--server kestrel --kestrel-profile default")]
+    [InlineData("transports", "--transport h2c --codec protobuf --requests 300")]
+    public async Task Fault_a_run_killed_outright_keeps_every_configuration_it_finished_in_its_checkpoint(string preset, string options)
     {
-        var folder = NewFolder("killed-capacity");
-        using var tool = Hosts.StartLoadTool("--preset", "capacity", "--quick", "--server", "kestrel", "--kestrel-profile", "default", "--out", folder);
+        var folder = NewFolder($"killed-{preset}");
+        using var tool = Hosts.StartLoadTool(["--preset", preset, "--quick", .. options.Split(' '), "--out", folder]);
         var output = tool.StandardOutput.ReadToEndAsync();
         var error = tool.StandardError.ReadToEndAsync();
         var checkpointFile = Path.Combine(folder, Checkpoint.FileName);
         var children = new HashSet<int>();
         try
         {
-            // SIGKILL as soon as the first search has ended: no handler, no finally, nothing of the tool's own runs after it.
+            // SIGKILL as soon as the first search or configuration has ended: no handler, no finally, nothing of the tool's own runs after it.
             var clock = Stopwatch.StartNew();
             while (!File.Exists(checkpointFile) && !tool.HasExited && clock.Elapsed < TimeSpan.FromMinutes(4))
             {
@@ -190,9 +192,18 @@ public class FaultTableTests
             Assert.False(File.Exists(Path.Combine(folder, "summary.json")));
             var checkpoint = GrpcBench.Load.Reporting.SummaryFile.Read(checkpointFile);
             Assert.Equal(Checkpoint.Status, checkpoint.Status);
-            var search = Assert.Single(checkpoint.Configurations);
-            Assert.NotNull(search.Capacity);
-            Assert.NotNull(checkpoint.Capacity);
+            var first = Assert.Single(checkpoint.Configurations);
+            if (preset == "capacity")
+            {
+                Assert.NotNull(first.Capacity);
+                Assert.NotNull(checkpoint.Capacity);
+            }
+            else
+            {
+                Assert.Equal("ok", first.Status);
+                Assert.Equal(300, first.Scenarios.Single().Requests);
+                Assert.NotEmpty(checkpoint.ClosedModelTable!);
+            }
             // Its hosts and workers see their parent gone and stop by themselves.
             clock.Restart();
             while (children.Any(Hosts.IsRunning) && clock.Elapsed < TimeSpan.FromSeconds(20)) await Task.Delay(100);
@@ -200,7 +211,7 @@ public class FaultTableTests
         }
         finally
         {
-            foreach (var pid in children.Where(Hosts.IsRunning)) Signals.Send(pid, Signals.Kill);
+            KillAll(children);
             if (!tool.HasExited) tool.Kill(entireProcessTree: true);
             await output;
             await error;
@@ -236,7 +247,7 @@ public class FaultTableTests
         }
         finally
         {
-            KillAll(tool, host);
+            KillAll(Hosts.ChildrenOf(tool.Id).Append(host));
         }
     }
 
@@ -256,11 +267,13 @@ public class FaultTableTests
         throw new Xunit.Sdk.XunitException("the load tool started no host within 30 s");
     }
 
-    /// <summary>Whatever the test's outcome, the host it stopped and any other host or worker of the tool (a stopped one cannot watch its parent).</summary>
-    private static void KillAll(Process tool, int stopped)
+    /// <summary>
+    /// Whatever the test's outcome, the hosts and workers it made the tool start, the one it stopped among them (a stopped
+    /// one cannot watch its parent), or those it saw before it killed the tool (whose children are then no longer its).
+    /// </summary>
+    private static void KillAll(IEnumerable<int> pids)
     {
-        foreach (var pid in Hosts.ChildrenOf(tool.Id).Append(stopped).Where(Hosts.IsRunning))
-            Signals.Send(pid, Signals.Kill);
+        foreach (var pid in pids.Where(Hosts.IsRunning)) Signals.Send(pid, Signals.Kill);
     }
 
     private static async Task<(int Exit, string Output, string Error)> RunAsync(string[] arguments)

@@ -122,7 +122,7 @@ public class LoadPresetTests
     }
 
     [Fact]
-    public async Task Transports_quick_writes_the_closed_model_table_with_every_transport_codec_pair_and_message_each_call_counted()
+    public async Task Transports_quick_writes_the_closed_model_table_with_every_transport_codec_pair_and_message_each_call_and_its_bytes_counted()
     {
         var (folder, summary, report) = await RunAsync("--preset", "transports", "--quick", "--requests", "300");
 
@@ -150,6 +150,20 @@ public class LoadPresetTests
             .GetProperty("messageBytesPerCall").GetDouble();
         Assert.Equal(5 + 1024 + 5, Bytes("protobuf", 1024));
         Assert.InRange(Bytes("json", 1024), 5 + 1024 * 4 / 3, 5 + 1024 * 4 / 3 + 40);
+        // On the wire, as the kernel counted the worker's connections: more than the messages (HTTP/2 frames and headers),
+        // more again in TLS records; over UDS the kernel counts nothing.
+        double? Wire(JsonElement row) => row.TryGetProperty("wireBytesPerCall", out var wire) && wire.ValueKind == JsonValueKind.Number ? wire.GetDouble() : null;
+        foreach (var row in rows)
+        {
+            if (row.GetProperty("transport").GetString() == "uds") Assert.Null(Wire(row));
+            else Assert.True(Wire(row) > row.GetProperty("messageBytesPerCall").GetDouble(), $"{row.GetProperty("configuration")}: {Wire(row)}");
+        }
+        foreach (var pair in pairs)
+        {
+            double? Upload(string transport) => Wire(rows.Single(r => r.GetProperty("transport").GetString() == transport && r.GetProperty("codec").GetString() == "protobuf"
+                && r.GetProperty("server").GetString() + "/" + r.GetProperty("client").GetString() == pair && r.GetProperty("payloadBytes").GetInt64() == 1_048_576));
+            Assert.True(Upload("tls") > Upload("h2c"), $"{pair}: tls {Upload("tls")}, h2c {Upload("h2c")}");
+        }
         Assert.Contains("## Closed model", report);
         Assert.Contains("| uds | json | kestrel/grpc-net | net10.0 | sendLargeData 1 MiB | 300 |", report);
         Assert.True(new FileInfo(Path.Combine(folder, "closed-model.png")).Length > 0);

@@ -127,18 +127,15 @@ public static class HazardCatalogue
         return bytes;
     }
 
-    private static byte[] Gzip(byte[] bytes)
-    {
-        using var output = new MemoryStream();
-        using (var gzip = new GZipStream(output, CompressionLevel.Fastest)) gzip.Write(bytes);
-        return output.ToArray();
-    }
+    private static byte[] Gzip(byte[] bytes) => Compressed(bytes, output => new GZipStream(output, CompressionLevel.Fastest));
 
     /// <summary>gRPC's "deflate" is the zlib format (RFC 1950): a deflate stream with a 2-byte header and a checksum.</summary>
-    private static byte[] Zlib(byte[] bytes)
+    private static byte[] Zlib(byte[] bytes) => Compressed(bytes, output => new ZLibStream(output, CompressionLevel.Fastest));
+
+    private static byte[] Compressed(byte[] bytes, Func<Stream, Stream> compressor)
     {
         using var output = new MemoryStream();
-        using (var zlib = new ZLibStream(output, CompressionLevel.Fastest)) zlib.Write(bytes);
+        using (var compressing = compressor(output)) compressing.Write(bytes);
         return output.ToArray();
     }
 
