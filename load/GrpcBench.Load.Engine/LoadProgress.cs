@@ -11,6 +11,7 @@ public sealed record LoadProgress(TimeSpan Elapsed, IReadOnlyList<ScenarioProgre
 /// Measured calls that succeeded later than the scenario's <see cref="LoadScenario.SlowAfter"/>, and injected ones still in
 /// flight beyond it; 0 without one.
 /// </param>
+/// <param name="Requests">The calls a closed-model phase bounded in count makes in all; null otherwise.</param>
 public sealed record ScenarioProgress(
     string Scenario,
     int PhaseIndex,
@@ -21,4 +22,5 @@ public sealed record ScenarioProgress(
     long Ok,
     long Failed,
     int InFlight,
-    long Slow = 0);
+    long Slow = 0,
+    int? Requests = null);

@@ -67,7 +67,7 @@ internal sealed class ScenarioRun
         var phase = _plan.PhaseAt(now);
         var sincePhaseStart = now - phase.Start;
         return new(_scenario.Name, phase.Index, phase.Name, phase.Schedule?.PerSecondAt(sincePhaseStart) ?? 0, sincePhaseStart, phase.Simulation.During,
-            ok, failed, Math.Max(0, Volatile.Read(ref _pending) - 1), slow);
+            ok, failed, Math.Max(0, Volatile.Read(ref _pending) - 1), slow, phase.Requests);
     }
 
     private void PlayPhases(CancellationTokenSource warmUp, CancellationToken cancellationToken)

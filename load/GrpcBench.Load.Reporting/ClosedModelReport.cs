@@ -50,6 +50,28 @@ public static class ClosedModelReport
         md.AppendLine();
     }
 
+    /// <summary>
+    /// What migrating does under the closed model, per transport, codec, scenario and runtime: Kestrel + grpc-dotnet against
+    /// Grpc.Core's own pair, in calls per second, p99 and the host's CPU per call, both numbers given. Repeat 1 only: ratios
+    /// of one run, not tested differences.
+    /// </summary>
+    public static IEnumerable<string> Verdicts(LoadRunSummary summary)
+    {
+        var completed = FirstRepeat(summary).Where(r => r.Status == "ok" && r.Requests > r.Fails).ToList();
+        static bool Same(ClosedModelRow a, ClosedModelRow b) =>
+            (a.Transport, a.Codec, a.Runtime, Scenario(a)) == (b.Transport, b.Codec, b.Runtime, Scenario(b));
+        foreach (var migrated in completed.Where(r => r is { Server: "kestrel", Client: "grpc-net" }))
+        {
+            if (completed.FirstOrDefault(r => r is { Server: "grpc-core", Client: "grpc-core" } && Same(r, migrated)) is not { } baseline) continue;
+            var cpu = migrated.HostCpuMsPerCall is { } mine && baseline.HostCpuMsPerCall is { } theirs && theirs > 0
+                ? $", host CPU per call {Numbers.Ratio(mine / theirs)} ({Numbers.Ms(mine)} ms vs {Numbers.Ms(theirs)} ms)"
+                : "";
+            yield return $"{migrated.Transport}, {migrated.Codec}, {Scenario(migrated)}, {migrated.Runtime}: kestrel/grpc-net made {Numbers.Ratio(migrated.Tps / baseline.Tps)} "
+                         + $"of grpc-core/grpc-core's calls per second ({Numbers.Rate(migrated.Tps)} vs {Numbers.Rate(baseline.Tps)}), "
+                         + $"p99 {Numbers.Ratio(migrated.P99Ms / baseline.P99Ms)} ({Numbers.Ms(migrated.P99Ms)} ms vs {Numbers.Ms(baseline.P99Ms)} ms){cpu}.";
+        }
+    }
+
     /// <summary>The rows of repeat 1, as report.md's other sections read; summary.json keeps every repeat's.</summary>
     private static IReadOnlyList<ClosedModelRow> FirstRepeat(LoadRunSummary summary) => [.. (summary.ClosedModelTable ?? []).Where(r => r.Repeat is null or 1)];
 

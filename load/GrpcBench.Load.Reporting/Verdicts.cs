@@ -29,13 +29,15 @@ public static class Verdicts
         foreach (var floor in completed.Where(r => r.Configuration.Kind == Baselines.RawTcp))
             if (Floor(summary, floor, upload) is { } line) lines.Add(line);
         lines.AddRange(WorkloadReport.Verdicts(summary));
+        lines.AddRange(ClosedModelReport.Verdicts(summary));
         foreach (var result in summary.Configurations.Where(r => !r.IsOk()))
             lines.Add(NotCompleted(result));
         if (story && completed.Any(r => r.Configuration.Kind == ConfigurationKind.Grpc))
             lines.Add(CapacityPointer);
 
         if (lines.Count == 0)
-            lines.Add(summary.Configurations.Count == 0 ? "No configuration ran: nothing to compare." : "No verdict: no grpc-dotnet configuration completed in this run.");
+            lines.Add(summary.Configurations.Count == 0 ? "No configuration ran: nothing to compare."
+                : "No verdict: this run has no pair of configurations to compare (the figures are in the tables).");
         return lines;
     }
 

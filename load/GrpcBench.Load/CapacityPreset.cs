@@ -4,6 +4,7 @@ using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using Spectre.Console;
+using static GrpcBench.Load.Durations;
 
 namespace GrpcBench.Load;
 
@@ -187,6 +188,4 @@ public static class CapacityPreset
         var found = c?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found";
         return $"{result.Status}; {found} ({c?.Bound ?? "-"}, {c?.Probes.Count ?? 0} probes)" + (result.Reason is null ? "" : $"; {result.Reason}");
     }
-
-    private static string Minutes(TimeSpan time) => time.TotalMinutes < 1.5 ? $"{time.TotalSeconds:0} s" : $"{time.TotalMinutes:0.#} min";
 }

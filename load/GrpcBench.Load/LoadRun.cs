@@ -3,6 +3,7 @@ using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using Spectre.Console;
+using static GrpcBench.Load.Durations;
 
 namespace GrpcBench.Load;
 
@@ -34,6 +35,7 @@ public static class LoadRun
             console.WriteLine($"--link needs root (a network namespace and tc): the {linked} configurations with a link are skipped");
 
         var record = RunRecord.Now();
+        var clock = System.Diagnostics.Stopwatch.StartNew();
         var results = new List<ConfigurationResult>();
         var progress = new LiveProgress(console);
         async Task Run(LoadConfiguration configuration, int repeat)
@@ -43,6 +45,9 @@ public static class LoadRun
             var result = await progress.RunAsync(title, onProgress => ConfigurationRun.RunAsync(configuration, shape, onProgress, cancellationToken, plan.Cpus));
             results.Add(repeats > 1 ? result with { Repeat = repeat } : result);
             console.WriteLine($"{title}: {OneLine(result)}");
+            if (total - results.Count is > 0 and var left)
+                console.WriteLine($"  {Minutes(clock.Elapsed)} so far; about {Minutes(clock.Elapsed / results.Count * left)} left at this pace "
+                    + $"(at most {Minutes((shape.WorstCase + TimeSpan.FromSeconds(5)) * left)})");
             Checkpoint.Write(folder, Summary(Checkpoint.Status), console);
         }
 
@@ -128,6 +133,4 @@ public static class LoadRun
             : $"uploads at {ramp}" + (shape.GetIntPerSecond is { } rate ? $", getInt at {rate}/s" : "");
         return $"each one of {sets}, {load}";
     }
-
-    private static string Minutes(TimeSpan time) => time.TotalMinutes < 1.5 ? $"{time.TotalSeconds:0} s" : $"{time.TotalMinutes:0.#} min";
 }

@@ -5,6 +5,7 @@ using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using GrpcBench.Profiling;
 using Spectre.Console;
+using static GrpcBench.Load.Durations;
 
 namespace GrpcBench.Load;
 
@@ -140,6 +141,4 @@ public static class SoakPreset
     private static string Gc(IReadOnlyList<int>? counts) => counts is null ? "not counted" : string.Join("/", counts);
 
     private static string Mib(double? value) => value is { } v ? v.ToString("0", CultureInfo.InvariantCulture) + " MiB" : "not measured";
-
-    private static string Minutes(TimeSpan time) => time.TotalMinutes < 1.5 ? $"{time.TotalSeconds:0} s" : $"{time.TotalMinutes:0.#} min";
 }

@@ -103,4 +103,40 @@ public class VerdictTests
         Assert.Equal("On .NET 8, h2c: ranked by 20 MiB uploads completed of 600: large-windows 151, default 111, net6-windows 91; "
                      + "fewer than 100 successful 20 MiB uploads in a configuration is too few for a p99, so latency ranks nothing here.", ranking);
     }
+
+    private static ClosedModelRow Closed(string server, string client, string transport, long payload, double tps, double p99, double? cpu, long fails = 0) =>
+        new($"{server}/{client} net10.0 {transport}", transport, server, client, "net10.0", ScenarioNames.SendLargeData, payload, 100_000, fails,
+            1, 1, p99, 0.1, p99, p99, tps, cpu, "ok");
+
+    [Fact]
+    public void Under_the_closed_model_grpc_dotnet_is_given_against_Grpc_Core_per_transport_and_message()
+    {
+        const long MiB = 1024 * 1024;
+        var summary = Summary() with
+        {
+            ClosedModelTable =
+            [
+                Closed("grpc-core", "grpc-core", "h2c", MiB, 1231, 148, 0.79), Closed("kestrel", "grpc-net", "h2c", MiB, 306, 453, 3.22),
+                Closed("grpc-core", "grpc-core", "uds", MiB, 1077, 175, 0.91), Closed("kestrel", "grpc-net", "uds", 1024, 14_579, 22.4, 0.04),
+                Closed("kestrel", "grpc-core", "h2c", MiB, 200, 600, 4.0),
+            ],
+        };
+
+        var verdicts = Verdicts.For(summary);
+
+        // One line: over UDS the two pairs ran different messages, and a cross pair is not the migration.
+        Assert.Equal(["h2c, protobuf, sendLargeData 1 MiB, net10.0: kestrel/grpc-net made x0.2 of grpc-core/grpc-core's calls per second (306.0 vs 1,231.0), "
+                      + "p99 x3.1 (453 ms vs 148 ms), host CPU per call x4.1 (3.22 ms vs 0.79 ms)."], verdicts);
+    }
+
+    [Fact]
+    public void Under_the_closed_model_a_pair_whose_every_call_failed_is_no_baseline()
+    {
+        var summary = Summary() with
+        {
+            ClosedModelTable = [Closed("grpc-core", "grpc-core", "h2c", 1024, 0, 0, null, fails: 100_000), Closed("kestrel", "grpc-net", "h2c", 1024, 13_000, 20, 0.04)],
+        };
+
+        Assert.DoesNotContain(Verdicts.For(summary), v => v.Contains("kestrel/grpc-net made"));
+    }
 }
