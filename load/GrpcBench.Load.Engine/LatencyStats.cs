@@ -5,9 +5,9 @@ namespace GrpcBench.Load.Engine;
 /// rank: the smallest sample with at least that share of the samples at or below it. All zero when Count is 0.
 /// Also used for a step's other measures (records per call, records per second), in their own units.
 /// </summary>
-/// <param name="P90">Last, with a default, so that summaries written before it still read (as 0).</param>
+/// <param name="P90">Last and nullable: summaries written before it read as null (not measured), never as 0.</param>
 public sealed record LatencyStats(int Count, double Min, double Mean, double Max, double StdDev, double P50, double P75, double P95, double P99, double P999,
-    double P90 = 0)
+    double? P90 = null)
 {
     public static readonly LatencyStats Empty = new(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
@@ -22,12 +22,12 @@ public sealed record LatencyStats(int Count, double Min, double Mean, double Max
             Percentile(sorted, 50), Percentile(sorted, 75), Percentile(sorted, 95), Percentile(sorted, 99), Percentile(sorted, 99.9), Percentile(sorted, 90));
     }
 
-    /// <summary>The percentile kept for <paramref name="percent"/>: 50, 75, 90, 95, 99 or 99.9.</summary>
+    /// <summary>The percentile kept for <paramref name="percent"/>: 50, 75, 90, 95, 99 or 99.9; NaN for a p90 an older summary lacks.</summary>
     public double At(double percent) => percent switch
     {
         50 => P50,
         75 => P75,
-        90 => P90,
+        90 => P90 ?? double.NaN,
         95 => P95,
         99 => P99,
         99.9 => P999,

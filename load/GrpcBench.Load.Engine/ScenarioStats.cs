@@ -36,6 +36,7 @@ public sealed record ScenarioStats(
     LatencyStats FailLatency,
     IReadOnlyDictionary<string, LatencyStats>? Measures = null,
     long Invocations = 0,
+    [property: System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
     IReadOnlyList<CallPoint>? Calls = null)
 {
     public long Requests => Ok + Failed;

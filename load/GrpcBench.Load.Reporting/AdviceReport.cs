@@ -13,22 +13,6 @@ public static class AdviceReport
 {
     public const string Folder = "advice", FileName = "advice.md";
 
-    /// <summary>Writes advice.md and one chart per runtime into <paramref name="folder"/>/advice; returns their paths.</summary>
-    public static IReadOnlyList<string> Write(string folder, LoadRunSummary summary)
-    {
-        var advice = Path.Combine(folder, Folder);
-        Directory.CreateDirectory(advice);
-        var files = new List<string> { Path.Combine(advice, FileName) };
-        File.WriteAllText(files[0], Render(summary));
-        foreach (var runtime in summary.Advice ?? [])
-        {
-            var path = Path.Combine(advice, ChartName(runtime));
-            File.WriteAllBytes(path, HorizontalBars.Png(Chart(runtime)));
-            files.Add(path);
-        }
-        return files;
-    }
-
     public static string Render(LoadRunSummary summary)
     {
         var md = new StringBuilder();
@@ -73,8 +57,8 @@ public static class AdviceReport
 
         md.AppendLine("### Every knob value, ranked");
         md.AppendLine();
-        md.AppendLine($"![capacity per knob value]({ChartName(advice)})");
-        md.AppendLine();
+        foreach (var (fileName, title, _) in ChartImage.Paged(ChartName(advice), "capacity per knob value", HorizontalBars.Pages(Chart(advice))))
+            md.AppendLine($"![{title}]({fileName})").AppendLine();
         MarkdownTable.Append(md, ["knob", "value", "verdict", "capacity vs default", "host CPU/call vs default", $"p99 at {screening} vs default", "client CPU/call vs default",
                 "host peak RSS vs default", "searches", "reported back", "what it is"],
             [false, false, false, true, true, true, true, true, true, false, false],
@@ -170,6 +154,10 @@ public static class AdviceReport
         ["capacity vs default (median)"], ["#4477aa"],
         [.. advice.Knobs.Where(k => k.Verdict != AdviceFindings.NotOnRuntime).Select(k => new ChartRow($"{k.Choice.Knob}={k.Choice.Value} ({k.Verdict})", [k.Capacity?.Median]))],
         v => "x" + v.ToString("0.00", CultureInfo.InvariantCulture), "capacity with the value / the default's, same run", 1.0, "default");
+
+    /// <summary>One chart per runtime (in pages where it is long), to go beside advice.md.</summary>
+    public static IEnumerable<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) =>
+        (summary.Advice ?? []).SelectMany(runtime => ChartImage.Paged(ChartName(runtime), $"capacity with each knob value, {runtime.Runtime}", HorizontalBars.Pages(Chart(runtime))));
 
     private static string ChartName(AdviceSummary advice) => $"capacity-{advice.Runtime}.png";
 

@@ -80,7 +80,7 @@ public static class ClosedModelReport
     private static IReadOnlyList<string> Cells(ClosedModelRow row)
     {
         var ok = row.Requests > row.Fails;
-        string Ms(double value) => ok ? Numbers.Ms(value) : Numbers.Missing;
+        string Ms(double? value) => ok ? Numbers.Ms(value) : Numbers.Missing;
         return
         [
             row.Transport, row.Codec, $"{row.Server}/{row.Client}", row.Runtime, Scenario(row) + (row.Status == "ok" ? "" : $" ({row.Status})"), Numbers.Count(row.Requests),
@@ -92,7 +92,7 @@ public static class ClosedModelReport
     }
 
     /// <summary>TPS above, median and p99 below, one row per configuration and scenario.</summary>
-    public static byte[] ChartPng(LoadRunSummary summary)
+    public static IReadOnlyList<Func<byte[]>> ChartPages(LoadRunSummary summary)
     {
         var rows = FirstRepeat(summary);
         string Label(ClosedModelRow r) => $"{r.Transport}{(r.Codec == "protobuf" ? "" : " " + r.Codec)} {r.Server}/{r.Client} {r.Runtime} {Scenario(r)}";
@@ -101,7 +101,6 @@ public static class ClosedModelReport
         var latency = new BarChart("Closed model: latency of successful calls, ms", ["median", "p99"], ["#9ecae1", "#08306b"],
             rows.Select(r => new ChartRow(Label(r), r.Requests > r.Fails ? [r.MedianMs, r.P99Ms] : [null, null])).ToList(), v => Numbers.Ms(v) + " ms",
             "latency of successful calls, ms, from each call's start");
-        return ChartImage.Stacked([HorizontalBars.Build(tps), HorizontalBars.Build(latency)], ChartImage.Width,
-            Math.Max(HorizontalBars.Height(tps), HorizontalBars.Height(latency)));
+        return HorizontalBars.Pages(tps, latency);
     }
 }

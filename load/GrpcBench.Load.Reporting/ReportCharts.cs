@@ -25,6 +25,9 @@ public static class ReportCharts
     public static IReadOnlyList<(string FileName, string Title, byte[] Png)> Render(LoadRunSummary summary) =>
         Charts(summary).Select(c => (c.FileName, c.Title, c.Draw())).ToList();
 
+    /// <summary>File name, title and how to draw each chart, drawn only when asked.</summary>
+    public static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Lazy(LoadRunSummary summary) => Charts(summary);
+
     /// <summary>File name and title of each chart, without drawing them.</summary>
     public static IReadOnlyList<(string FileName, string Title)> Files(LoadRunSummary summary) =>
         Charts(summary).Select(c => (c.FileName, c.Title)).ToList();
@@ -34,28 +37,20 @@ public static class ReportCharts
 
     private static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> ChartsOf(LoadRunSummary summary) =>
     [
-        (SendLargeDataLatency, $"{ScenarioNames.SendLargeData} latency", () => HorizontalBars.Png(RunBarCharts.Latency(summary, ScenarioNames.SendLargeData))),
-        (GetIntLatency, $"{ScenarioNames.GetInt} latency", () => HorizontalBars.Png(RunBarCharts.Latency(summary, ScenarioNames.GetInt))),
-        (Ratio, "p99 ratio to Grpc.Core", () => HorizontalBars.Png(RunBarCharts.Ratios(summary))),
-        (Cost, "CPU time and peak memory, server and client", () => CostPng(summary)),
-        (Percentiles, "latency by percentile", () => PercentileCurves.Png(summary, Scenarios)),
-        (SendLargeDataTimeline, $"{ScenarioNames.SendLargeData} latency over time", () => LatencyTimeline.Png(summary, ScenarioNames.SendLargeData)),
-        (GetIntTimeline, $"{ScenarioNames.GetInt} latency over time", () => LatencyTimeline.Png(summary, ScenarioNames.GetInt)),
+        .. ChartImage.Paged(SendLargeDataLatency, $"{ScenarioNames.SendLargeData} latency", HorizontalBars.Pages(RunBarCharts.Latency(summary, ScenarioNames.SendLargeData))),
+        .. ChartImage.Paged(GetIntLatency, $"{ScenarioNames.GetInt} latency", HorizontalBars.Pages(RunBarCharts.Latency(summary, ScenarioNames.GetInt))),
+        .. ChartImage.Paged(Ratio, "p99 ratio to Grpc.Core", HorizontalBars.Pages(RunBarCharts.Ratios(summary))),
+        // CPU above, memory below: two units, one image.
+        .. ChartImage.Paged(Cost, "CPU time and peak memory, server and client", HorizontalBars.Pages(RunBarCharts.CpuSeconds(summary), RunBarCharts.PeakRss(summary))),
+        .. ChartImage.Paged(Percentiles, "latency by percentile", PercentileCurves.Pages(summary, Scenarios)),
+        .. ChartImage.Paged(SendLargeDataTimeline, $"{ScenarioNames.SendLargeData} latency over time", LatencyTimeline.Pages(summary, ScenarioNames.SendLargeData)),
+        .. ChartImage.Paged(GetIntTimeline, $"{ScenarioNames.GetInt} latency over time", LatencyTimeline.Pages(summary, ScenarioNames.GetInt)),
         .. summary.Soak is { } soak ? [(SoakChart.FileName, "RSS and p99 over time", () => SoakChart.Png(soak))] : Array.Empty<(string, string, Func<byte[]>)>(),
         .. WorkloadReport.Applies(summary)
-            ? [(Transfers, "time to the first and the last record or byte", () => HorizontalBars.Png(RunBarCharts.TransferTimes(summary)))]
-            : Array.Empty<(string, string, Func<byte[]>)>(),
+            ? ChartImage.Paged(Transfers, "time to the first and the last record or byte", HorizontalBars.Pages(RunBarCharts.TransferTimes(summary)))
+            : [],
         .. summary.ClosedModelTable is { Count: > 0 }
-            ? [(ClosedModelReport.ChartFile, "closed model: TPS, median and p99", () => ClosedModelReport.ChartPng(summary))]
-            : Array.Empty<(string, string, Func<byte[]>)>(),
+            ? ChartImage.Paged(ClosedModelReport.ChartFile, "closed model: TPS, median and p99", ClosedModelReport.ChartPages(summary))
+            : [],
     ];
-
-    /// <summary>CPU above, memory below: two units, one image.</summary>
-    private static byte[] CostPng(LoadRunSummary summary)
-    {
-        var cpu = RunBarCharts.CpuSeconds(summary);
-        var rss = RunBarCharts.PeakRss(summary);
-        return ChartImage.Stacked([HorizontalBars.Build(cpu), HorizontalBars.Build(rss)], ChartImage.Width,
-            Math.Max(HorizontalBars.Height(cpu), HorizontalBars.Height(rss)));
-    }
 }

@@ -1,22 +1,91 @@
+using System.Text.RegularExpressions;
+using GrpcBench.Load.Reporting.Charts;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 
-/// <summary>Every file of a run: summary.json, report.md and the charts (PNG).</summary>
-public static class ReportFiles
+/// <summary>
+/// Every file of a run: summary.json with calls.csv.gz beside it, and what a person reads: report.md and its charts, or
+/// for the advise preset advice/advice.md and its charts.
+/// </summary>
+public static partial class ReportFiles
 {
     /// <summary>Writes them all into <paramref name="folder"/> (created if missing) and returns their paths, summary.json first.</summary>
     public static IReadOnlyList<string> WriteAll(string folder, LoadRunSummary summary)
     {
         Directory.CreateDirectory(folder);
         // summary.json first: if anything after it throws, the numbers are kept.
-        var files = new List<string> { SummaryFile.Write(folder, summary), MarkdownReport.Write(folder, summary) };
-        foreach (var (fileName, _, png) in summary.Capacity is null ? ReportCharts.Render(summary) : Charts.CapacityCharts.Render(summary))
+        return [SummaryFile.Write(folder, summary), .. WriteReading(folder, summary)];
+    }
+
+    /// <summary>
+    /// A reference run as docs/ keeps it: summary.json.gz without the calls, the report, and the charts <paramref name="keepChart"/>
+    /// takes (by file name; default all), drawn from the calls where <paramref name="summary"/> has them. Returns the paths.
+    /// </summary>
+    public static IReadOnlyList<string> WriteReference(string folder, LoadRunSummary summary, Func<string, bool>? keepChart = null)
+    {
+        Directory.CreateDirectory(folder);
+        return [SummaryFile.WriteCompressed(folder, summary), .. WriteReading(folder, summary, keepChart)];
+    }
+
+    /// <summary>
+    /// The report and the charts <paramref name="drawChart"/> takes (default all; none with a function that takes none).
+    /// The report shows the charts that are in its folder once those are drawn, and says which of its charts are not.
+    /// </summary>
+    public static IReadOnlyList<string> WriteReading(string folder, LoadRunSummary summary, Func<string, bool>? drawChart = null)
+    {
+        var (readingFolder, fileName, markdown, charts) = Reading(summary);
+        readingFolder = Path.Combine(folder, readingFolder);
+        Directory.CreateDirectory(readingFolder);
+        var files = new List<string> { Path.Combine(readingFolder, fileName) };
+        foreach (var (chart, _, draw) in charts.Where(c => drawChart?.Invoke(c.FileName) ?? true))
         {
-            var path = Path.Combine(folder, fileName);
-            File.WriteAllBytes(path, png);
-            files.Add(path);
+            files.Add(Path.Combine(readingFolder, chart));
+            File.WriteAllBytes(files[^1], draw());
         }
+        File.WriteAllText(files[0], WithChartsPresent(markdown, chart => File.Exists(Path.Combine(readingFolder, chart))));
         return files;
     }
+
+    /// <summary>The report as <see cref="WriteReading"/> writes it beside the charts <paramref name="present"/> says are there.</summary>
+    public static string Markdown(LoadRunSummary summary, Func<string, bool> present) => WithChartsPresent(Reading(summary).Markdown, present);
+
+    /// <summary>Where the report goes (relative to the results folder), its file name, its text and its charts.</summary>
+    public static (string Folder, string FileName, string Markdown, IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts) Reading(LoadRunSummary summary) =>
+        summary.Advice is not null ? (AdviceReport.Folder, AdviceReport.FileName, AdviceReport.Render(summary), [.. AdviceReport.Charts(summary)])
+        : summary.Capacity is not null ? ("", MarkdownReport.FileName, MarkdownReport.Render(summary), CapacityCharts.Charts(summary))
+        : ("", MarkdownReport.FileName, MarkdownReport.Render(summary), ReportCharts.Lazy(summary));
+
+    /// <summary>
+    /// <paramref name="markdown"/> without the image lines of charts that are not there (a reference run keeps the charts its
+    /// reading is about), and one line where the first of them was saying which they are and how to draw them.
+    /// </summary>
+    public static string WithChartsPresent(string markdown, Func<string, bool> present)
+    {
+        var lines = markdown.Split('\n').ToList();
+        var missing = new List<string>();
+        var at = -1;
+        for (var i = 0; i < lines.Count; i++)
+        {
+            if (ImageLine().Match(lines[i]) is not { Success: true } image || present(image.Groups[1].Value)) continue;
+            missing.Add(image.Groups[1].Value);
+            if (at < 0) at = i;
+            lines.RemoveAt(i);
+            if (i < lines.Count && lines[i].Trim().Length == 0) lines.RemoveAt(i);
+            i--;
+        }
+        if (at >= 0)
+            lines.InsertRange(at, [$"Charts not kept here: {string.Join(", ", missing.GroupBy(ChartName).Select(g => g.Count() == 1 ? g.Key : $"{g.Key} ({g.Count()} pages)"))}. The load tool's `report` command draws them "
+                                   + "from the run's results folder (its calls.csv.gz beside summary.json).", ""]);
+        return string.Join('\n', lines);
+    }
+
+    /// <summary>A chart's name: its file name without the page number and .png ("timeline-getInt-2.png": "timeline-getInt").</summary>
+    public static string ChartName(string fileName) => PageSuffix().Replace(fileName, "");
+
+    [GeneratedRegex(@"(-\d+)?\.png$")]
+    private static partial Regex PageSuffix();
+
+    [GeneratedRegex(@"^!\[[^\]]*\]\(([^)]+\.png)\)\r?$")]
+    private static partial Regex ImageLine();
 }

@@ -27,7 +27,7 @@ public sealed record ClosedModelRow(
     double MedianMs,
     double MaxMs,
     double MinMs,
-    double P90Ms,
+    double? P90Ms,
     double P99Ms,
     double Tps,
     double? HostCpuMsPerCall,

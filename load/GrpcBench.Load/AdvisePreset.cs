@@ -81,8 +81,7 @@ public static class AdvisePreset
             {
                 Simulations = [s == mix.Searched ? "searched: a probe at the screening rate, then steady phases stepping from the default's capacity" : $"inject {mix.Load.GetIntPerSecond} per 1 s beside it"],
             }), results) { Advice = advice };
-        SummaryFile.Write(folder, summary);
-        var files = AdviceReport.Write(folder, summary);
+        var files = ReportFiles.WriteAll(folder, summary).Skip(1).ToList();
         foreach (var runtime in advice)
         {
             var recommended = runtime.Recommended.Count == 0 ? "nothing (no knob helped)" : string.Join(", ", runtime.Recommended.Select(r => $"{r.Knob}={r.Value}"));

@@ -257,6 +257,20 @@ var compare = new Command("compare", "Puts two runs side by side: every shared c
 compare.SetAction(parse => LoadRun.Compare(parse.GetValue(baseFolder)!, parse.GetValue(diffFolder)!, parse.GetValue(threshold), parse.GetValue(acrossRuntimes)));
 root.Subcommands.Add(compare);
 
+Argument<string> resultsFolder = new("results") { Description = "Results folder of a run (summary.json, with calls.csv.gz where it has them)" };
+Option<string[]> charts = new("--charts") { Description = "The charts drawn, by name without page and .png (e.g. closed-model,ratio), or none (default: all)", AllowMultipleArgumentsPerToken = true };
+var report = new Command("report", "Draws a run's report and charts again from its summary.json (and calls.csv.gz), into its folder.") { resultsFolder, charts };
+report.SetAction(parse => LoadRun.Report(parse.GetValue(resultsFolder)!, null, parse.GetValue(charts)));
+root.Subcommands.Add(report);
+
+Argument<string> referenceFolder = new("folder") { Description = "Where the reference run goes, e.g. docs/reference-runs/load/NAME" };
+var keep = new Command("keep", "Keeps a run as a reference run: summary.json.gz without the calls, the report and its charts (per-call data stays in results/).")
+{
+    resultsFolder, referenceFolder, charts,
+};
+keep.SetAction(parse => LoadRun.Report(parse.GetValue(resultsFolder)!, parse.GetValue(referenceFolder), parse.GetValue(charts)));
+root.Subcommands.Add(keep);
+
 root.Subcommands.Add(LostResponsesCommand.Create());
 root.Subcommands.Add(GrpcBench.Load.Hazards.HazardsCommand.Create());
 

@@ -207,7 +207,17 @@ public class LoadToolTests
         foreach (var file in new[] { "summary.json", "report.md", "latency-sendLargeData.png", "latency-getInt.png", "ratio.png", "cost.png", "percentiles.png",
                      "timeline-sendLargeData.png", "timeline-getInt.png" })
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
+        // Every call beside summary.json, none in it; every chart fits a screen.
+        Assert.True(new FileInfo(Path.Combine(folder, "calls.csv.gz")).Length > 0, "calls.csv.gz missing");
+        Assert.DoesNotContain("\"calls\"", File.ReadAllText(Path.Combine(folder, "summary.json")));
+        foreach (var chart in Directory.GetFiles(folder, "*.png"))
+        {
+            var png = File.ReadAllBytes(chart);
+            Assert.True(png.Length <= 400 * 1024 && System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(png.AsSpan(20)) <= 2400,
+                $"{Path.GetFileName(chart)}: {png.Length:N0} bytes, {System.Buffers.Binary.BinaryPrimitives.ReadInt32BigEndian(png.AsSpan(20))} px tall (at most 400 KiB, 2,400 px)");
+        }
         using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));
+        Assert.Equal(GrpcBench.Load.Reporting.SummaryFile.SchemaVersion, summary.RootElement.GetProperty("schemaVersion").GetInt32());
         var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
         Assert.Equal(configurationCount, configurations.Count);
         Assert.All(configurations, c => Assert.Equal("ok", c.GetProperty("status").GetString()));

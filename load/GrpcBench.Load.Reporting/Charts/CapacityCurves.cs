@@ -9,10 +9,16 @@ namespace GrpcBench.Load.Reporting.Charts;
 /// </summary>
 public static class CapacityCurves
 {
-    public static byte[] Png(LoadRunSummary summary, CapacityMixSummary mix)
+    /// <summary>One page per <see cref="PercentileCurves.ConfigurationsPerPage"/> configurations, so that no two lines of a page share a colour.</summary>
+    public static IReadOnlyList<Func<byte[]>> Pages(LoadRunSummary summary, CapacityMixSummary mix) =>
+    [
+        .. summary.Configurations.Where(r => r.Capacity?.Mix == mix.Mix).GroupBy(r => r.Configuration.Label).Chunk(PercentileCurves.ConfigurationsPerPage)
+            .DefaultIfEmpty([]).Select(page => (Func<byte[]>)(() => Png(mix, [.. page]))),
+    ];
+
+    private static byte[] Png(CapacityMixSummary mix, IReadOnlyList<IGrouping<string, ConfigurationResult>> results)
     {
         var plot = ChartImage.NewPlot($"{mix.Mix}: {mix.Searched} p99 against the offered rate, every probe (a cross missed the SLO); capacity where the line turns up");
-        var results = summary.Configurations.Where(r => r.Capacity?.Mix == mix.Mix).GroupBy(r => r.Configuration.Label).ToList();
         var points = results.Select(g => g.SelectMany(r => r.Capacity!.Probes).Select(p => (p.OfferedPerSecond, Ms: P99(p, mix.Searched), p.Held))
             .Where(p => p.Ms is not null).Select(p => (Rate: p.OfferedPerSecond, Ms: p.Ms!.Value, p.Held)).OrderBy(p => p.Rate).ToList()).ToList();
         var bound = mix.Slo.P99MsOf(mix.Searched);
@@ -57,10 +63,11 @@ public static class CapacityCharts
 
     public static IReadOnlyList<(string FileName, string Title, byte[] Png)> Render(LoadRunSummary summary) => Charts(summary).Select(c => (c.FileName, c.Title, c.Draw())).ToList();
 
-    private static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) =>
+    /// <summary>File name, title and how to draw each chart, drawn only when asked.</summary>
+    public static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) =>
     [
-        ("capacity.png", "capacity per configuration and mix, median with the range of the repeats", () => HorizontalBars.Png(Bars(summary.Capacity!))),
-        .. summary.Capacity!.Mixes.Select(mix => ($"capacity-{mix.Mix}.png", $"{mix.Mix}: p99 against the offered rate", (Func<byte[]>)(() => CapacityCurves.Png(summary, mix)))),
+        .. ChartImage.Paged("capacity.png", "capacity per configuration and mix, median with the range of the repeats", HorizontalBars.Pages(Bars(summary.Capacity!))),
+        .. summary.Capacity!.Mixes.SelectMany(mix => ChartImage.Paged($"capacity-{mix.Mix}.png", $"{mix.Mix}: p99 against the offered rate", CapacityCurves.Pages(summary, mix))),
     ];
 
     private static BarChart Bars(CapacitySummary capacity) => new(

@@ -14,6 +14,29 @@ public static class HorizontalBars
 
     public static byte[] Png(BarChart chart) => ChartImage.Png(Build(chart), ChartImage.Width, Height(chart));
 
+    /// <summary>
+    /// Charts of the same rows one under the other (one chart alone, or CPU above memory), their rows split into pages
+    /// that each fit <see cref="ChartImage.MaxHeight"/>; at least one page.
+    /// </summary>
+    public static IReadOnlyList<Func<byte[]>> Pages(params BarChart[] charts)
+    {
+        var pages = new List<Func<byte[]>>();
+        var rows = charts[0].Rows.Count;
+        for (var start = 0; start < rows || pages.Count == 0;)
+        {
+            var end = Math.Min(start + 1, rows);
+            while (end < rows && PageHeight(Slice(charts, start, end + 1)) <= ChartImage.MaxHeight) end++;
+            var page = Slice(charts, start, end);
+            pages.Add(() => page.Length == 1 ? Png(page[0]) : ChartImage.Stacked([.. page.Select(Build)], ChartImage.Width, page.Max(Height)));
+            start = end;
+        }
+        return pages;
+    }
+
+    private static BarChart[] Slice(BarChart[] charts, int start, int end) => [.. charts.Select(c => c with { Rows = [.. c.Rows.Take(end).Skip(start)] })];
+
+    private static int PageHeight(BarChart[] page) => page.Length * page.Max(Height);
+
     public static int Height(BarChart chart)
     {
         var rowPixels = Math.Max(Math.Max(1, chart.Series.Count) * BarPixels,

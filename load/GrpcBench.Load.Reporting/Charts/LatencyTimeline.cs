@@ -14,19 +14,28 @@ public static class LatencyTimeline
     private static readonly Color OkColor = Color.FromHex("#2b6cb0").WithAlpha(0.55);
     private static readonly Color FailedColor = Color.FromHex("#d62728").WithAlpha(0.8);
 
-    public static byte[] Png(LoadRunSummary summary, string scenario)
+    /// <summary>
+    /// A panel per configuration, as many on a page as fit, every page on the same axes; as many pages without the calls
+    /// (each then says so), so that a report lists the same files whether or not calls.csv.gz is beside its summary.
+    /// </summary>
+    public static IReadOnlyList<Func<byte[]>> Pages(LoadRunSummary summary, string scenario)
     {
         var results = summary.Running(scenario);
+        var pages = Enumerable.Range(0, results.Count).Chunk(ChartImage.PanelsPerPage(PanelHeight)).DefaultIfEmpty([]).ToList();
         if (!results.Any(r => r.Scenario(scenario)?.Calls is not null))
         {
-            var why = results.Count == 0 ? "no configuration ran it" : "no call timeline in this summary (written before the load tool kept one)";
-            return ChartImage.Png(Empty(scenario, why), ChartImage.Width, PanelHeight);
+            var why = results.Count == 0 ? "no configuration ran it" : "no call timeline beside this summary (calls.csv.gz)";
+            return [.. pages.Select(_ => (Func<byte[]>)(() => ChartImage.Png(Empty(scenario, why), ChartImage.Width, PanelHeight)))];
         }
         var calls = results.Select(r => r.Scenario(scenario)?.Calls ?? []).ToList();
         var scale = ValueScale.For(calls.SelectMany(c => c).Select(c => c.LatencyMs));
         var lastStart = Math.Max(1, calls.SelectMany(c => c).Select(c => c.StartSeconds).DefaultIfEmpty(0).Max());
         var top = calls.SelectMany(c => c).Select(c => scale.ToAxis(c.LatencyMs)).DefaultIfEmpty(scale.ToAxis(1)).Max();
-        return ChartImage.Stacked(results.Select((r, i) => Panel(r, scenario, calls[i], scale, lastStart, top)).ToList(), ChartImage.Width, PanelHeight);
+        return
+        [
+            .. pages.Select(page => (Func<byte[]>)(() =>
+                ChartImage.Stacked([.. page.Select(i => Panel(results[i], scenario, calls[i], scale, lastStart, top))], ChartImage.Width, PanelHeight))),
+        ];
     }
 
     private static Plot Panel(ConfigurationResult result, string scenario, IReadOnlyList<CallPoint> calls, ValueScale scale, double lastStart, double top)
@@ -58,7 +67,7 @@ public static class LatencyTimeline
     private static string Absence(ConfigurationResult result, string scenario) =>
         !result.IsOk() && result.Scenario(scenario) is null ? ChartText.Shortened(result.StatusWithReason(), 110)
         : result.Scenario(scenario) is not { } stats ? "not run"
-        : stats.Calls is null ? "no call timeline in this summary"
+        : stats.Calls is null ? "no call timeline beside this summary"
         : "no measured call";
 
     private static Plot Empty(string scenario, string text)

@@ -18,11 +18,16 @@ public static class PercentileCurves
 
     private static readonly (double Percent, string Label)[] Ticks = [(0, "0%"), (50, "50%"), (90, "90%"), (99, "99%"), (99.9, "99.9%"), (99.99, "99.99%")];
 
-    public static byte[] Png(LoadRunSummary summary, IReadOnlyList<string> scenarios)
-    {
-        var panelHeight = PanelHeight + scenarios.Max(s => summary.Running(s).Count) * LegendLinePixels;
-        return ChartImage.Stacked(scenarios.Select(s => Panel(summary, s)).ToList(), ChartImage.Width, panelHeight);
-    }
+    /// <summary>As many configurations on a page as the palette has colours, so that no two lines of a page share one.</summary>
+    public const int ConfigurationsPerPage = 10;
+
+    /// <summary>One page per <see cref="ConfigurationsPerPage"/> configurations, a panel per scenario on each.</summary>
+    public static IReadOnlyList<Func<byte[]>> Pages(LoadRunSummary summary, IReadOnlyList<string> scenarios) =>
+    [
+        .. summary.Configurations.Chunk(ConfigurationsPerPage).DefaultIfEmpty([]).Select(page => summary with { Configurations = page }).Select(page => (Func<byte[]>)(() =>
+            ChartImage.Stacked([.. scenarios.Select(s => Panel(page, s))], ChartImage.Width,
+                PanelHeight + scenarios.Max(s => page.Running(s).Count) * LegendLinePixels))),
+    ];
 
     /// <summary>
     /// (percent, ms) of the successful calls: fine steps from the call timeline when the summary has one, else the

@@ -50,7 +50,7 @@ public class AdviceReportTests
         var folder = Directory.CreateTempSubdirectory("advice-").FullName;
         try
         {
-            var files = AdviceReport.Write(folder, Advised());
+            var files = ReportFiles.WriteReading(folder, Advised());
 
             Assert.Equal([Path.Combine(folder, "advice", "advice.md"), Path.Combine(folder, "advice", "capacity-net10.0.png")], files);
             PngAssert.IsChart(File.ReadAllBytes(files[1]));

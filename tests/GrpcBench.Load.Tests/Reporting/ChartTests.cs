@@ -96,11 +96,41 @@ public class ChartTests
         var upload = Ok(Kestrel() with { Scenarios = [ScenarioNames.SendLargeData] }, 4387, 3.2);
         var uploadOnly = Summary(Ok(GrpcCore(), 601, 8), upload with { Scenarios = [upload.Scenario(ScenarioNames.SendLargeData)!] });
 
-        using var bitmap = SKBitmap.Decode(LatencyTimeline.Png(old, ScenarioNames.GetInt));
+        using var bitmap = SKBitmap.Decode(LatencyTimeline.Pages(old, ScenarioNames.GetInt).Single()());
 
         Assert.Equal(LatencyTimeline.PanelHeight, bitmap.Height);
         Assert.Single(RunBarCharts.Latency(uploadOnly, ScenarioNames.GetInt).Rows);
         Assert.Equal(2, RunBarCharts.Latency(uploadOnly, ScenarioNames.SendLargeData).Rows.Count);
+    }
+
+    [Fact]
+    public void A_run_of_many_configurations_gets_its_charts_in_pages_each_within_2400_px_and_400_KB_and_the_report_shows_every_page()
+    {
+        var many = Summary([.. Enumerable.Range(0, 40).Select(i => i % 2 == 0
+            ? Ok(GrpcCore(runtime: $"net{i / 2}.0"), 600 + i, 8)
+            : Ok(Kestrel(runtime: $"net{i / 2}.0"), 4000 + i, 3.2))]);
+
+        var charts = ReportCharts.Render(many);
+        var report = MarkdownReport.Render(many);
+
+        Assert.Contains(charts, c => c.FileName == "timeline-getInt-2.png");
+        Assert.Contains(charts, c => c.FileName == "cost-2.png");
+        Assert.All(charts, c => ChartBounds.Within(c.FileName, c.Png));
+        Assert.All(charts, c => Assert.Contains($"]({c.FileName})", report));
+        Assert.Contains("![getInt latency over time (1 of 5)](timeline-getInt.png)", report);
+    }
+
+    [Fact]
+    public void A_chart_of_few_colours_is_stored_exactly_in_a_palette()
+    {
+        var rgba = new byte[40 * 30 * 4];
+        for (var i = 0; i < rgba.Length; i += 4) (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3]) = ((byte)(i % 7 * 30), (byte)(i / 160), 200, 255);
+
+        using var back = SKBitmap.Decode(IndexedPng.Encode(rgba, 40, 30));
+
+        Assert.Equal((40, 30), (back.Width, back.Height));
+        for (var i = 0; i < 40 * 30; i++)
+            Assert.Equal(new SKColor(rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2]), back.GetPixel(i % 40, i / 40));
     }
 
     [Fact]
