@@ -21,9 +21,10 @@ public sealed record SearchFigures(double? Capacity, double? ServerCpuMsPerCall,
 /// </summary>
 public static class AdviceFindings
 {
-    public const string Helps = "helps", Hurts = "hurts", NoEffect = "no effect found", CouldNotTell = "could not tell", NotOnRuntime = "not on this runtime";
+    public const string Helps = "helps", Hurts = "hurts", NoEffect = "no effect found", CouldNotTell = "could not tell", NotOnRuntime = "not on this runtime",
+        NotApplicable = "not applicable on this host";
 
-    private static readonly string[] RankOrder = [Helps, CouldNotTell, NoEffect, Hurts, NotOnRuntime];
+    private static readonly string[] RankOrder = [Helps, CouldNotTell, NoEffect, Hurts, NotApplicable, NotOnRuntime];
 
     public static KnobFinding Judge(KnobChoice choice, string meaning, IReadOnlyList<SearchFigures> defaults, IReadOnlyList<SearchFigures> trials,
         double threshold, string? reported)
@@ -52,6 +53,13 @@ public static class AdviceFindings
 
     public static KnobFinding NotAvailable(KnobChoice choice, string meaning, int minRuntimeMajor) =>
         new(choice, $"{meaning} (from .NET {minRuntimeMajor})", 0, null, null, null, null, null, null, null, NotOnRuntime, null, null);
+
+    /// <summary>
+    /// A value the host reads back as it reads back the default (server GC or a heap count on one CPU, a runtime's own
+    /// default): nothing changed, so nothing to screen.
+    /// </summary>
+    public static KnobFinding NotApplied(KnobChoice choice, string meaning, string readBack) =>
+        new(choice, $"{meaning} (the host reads back {readBack} with it, as with the default)", 0, null, null, null, null, null, null, null, NotApplicable, null, readBack);
 
     /// <summary>Helps first (largest capacity effect first), then the undecided, then no effect, then hurts; unavailable last.</summary>
     public static IReadOnlyList<KnobFinding> Ranked(IEnumerable<KnobFinding> findings) =>

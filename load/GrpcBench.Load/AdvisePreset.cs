@@ -11,8 +11,11 @@ namespace GrpcBench.Load;
 /// <summary>What the advise preset is asked for: the knobs screened, the mix (one of the capacity preset's), the confirming repeats, the threshold and the time budget.</summary>
 public sealed record AdviseOptions(IReadOnlyList<string> Knobs, int ConfirmRepeats, double Threshold, double BudgetMinutes, CapacityOptions Capacity)
 {
-    /// <summary>What --quick screens: the clearest win measured by hand, a GC mode and a Kestrel transport setting.</summary>
-    public static readonly IReadOnlyList<string> QuickKnobs = ["sockets-inline-completions", "gc-server", "inline-scheduling"];
+    /// <summary>
+    /// What --quick screens: the clearest win measured by hand, two GC modes (server GC, which a host of one CPU does not
+    /// take: not applicable there) and a Kestrel transport setting.
+    /// </summary>
+    public static readonly IReadOnlyList<string> QuickKnobs = ["sockets-inline-completions", "gc-server", "gc-concurrent", "inline-scheduling"];
 
     public static AdviseOptions Default(bool quick) => new(quick ? QuickKnobs : [.. GrpcBench.Load.Knobs.All.Select(k => k.Name)], quick ? 2 : 3, 0.1, quick ? 6 : 30,
         CapacityOptions.Default(quick) with { Mixes = [quick ? CapacityPreset.Uploads : CapacityPreset.Mixed] });
@@ -127,12 +130,26 @@ public static class AdvisePreset
             notes.Add($"The default held no rate ({defaults[0].Reason ?? defaults[0].Capacity?.Bound}): there was nothing to screen against.");
             return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), null, null, options.Threshold, [], [], [], notes, (clock.Elapsed - started).TotalMinutes);
         }
+        // A host knob whose value the host reads back as it reads back the default's did not change the host: not screened.
+        var defaultReadBack = defaults[0].HostSettings;
+        var notApplied = new Dictionary<(Knob Knob, string Value), string>();
+        foreach (var trial in trials.Where(t => t.Knob.Kind is KnobKind.HostRuntime or KnobKind.Kestrel && ReadBack(defaultReadBack, t.Knob) is not null))
+        {
+            if (cancellationToken.IsCancellationRequested) break;
+            if (await ReadBackAsync(trial.Knob.Apply(kestrel, trial.Value), trial.Knob, mix, plan.Cpus, cancellationToken) is { } readBack && readBack == ReadBack(defaultReadBack, trial.Knob))
+                notApplied[trial] = readBack;
+        }
+        if (notApplied.Count > 0)
+            console.WriteLine($"not applicable on this host (read back as with the default): {string.Join(", ", notApplied.Select(n => $"{n.Key.Knob.Name}={n.Key.Value} ({n.Value})"))}");
+        trials = [.. trials.Where(t => !notApplied.ContainsKey(t))];
+
         var screening = CapacitySearch.Round(ScreeningFraction * defaultCapacity.Value);
         // The first search had no probe at the screening rate (it was not known yet): the default's cost and latency there come from here on.
         defaults.Add(await Search("default at the screening rate", kestrel, defaultCapacity, screening));
 
         IReadOnlyList<KnobFinding> Findings() => AdviceFindings.Ranked(knobs.SelectMany(knob => knob.ExistsOn(major)
-            ? knob.Values.Select(value => AdviceFindings.Judge(Choice(knob, value), knob.Meaning,
+            ? knob.Values.Select(value => notApplied.TryGetValue((knob, value), out var readBack) ? AdviceFindings.NotApplied(Choice(knob, value), knob.Meaning, readBack)
+                : AdviceFindings.Judge(Choice(knob, value), knob.Meaning,
                 defaults.Select(d => SearchFigures.Of(d, screening)).ToList(), byTrial[(knob, value)].Select(t => SearchFigures.Of(t, screening)).ToList(),
                 options.Threshold, Reported(byTrial[(knob, value)].LastOrDefault(), knob)))
             : knob.Values.Select(value => AdviceFindings.NotAvailable(Choice(knob, value), knob.Meaning, knob.MinRuntimeMajor))));
@@ -240,13 +257,31 @@ public static class AdvisePreset
             notes, (clock.Elapsed - started).TotalMinutes) { Alternatives = AlternativeFindings(), Profiles = profiles };
     }
 
+    /// <summary>The knob as a host started with <paramref name="configuration"/> reports it in its ready line; null where the host did not start.</summary>
+    public static async Task<string?> ReadBackAsync(LoadConfiguration configuration, Knob knob, CapacityMix mix, CpuPlacement placement, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await using var served = await ServedConfiguration.StartAsync(configuration, CapacityRun.ProbeShape(mix, mix.Limits.StartPerSecond), placement, cancellationToken);
+            return ReadBack(ServedConfiguration.HostSettings(served.Host), knob);
+        }
+        catch (HostStartException)
+        {
+            // Its search will fail with the reason; nothing to decide here.
+            return null;
+        }
+    }
+
     private static KnobChoice Choice(Knob knob, string value) => new(knob.Name, value, $"{knob.Setting}={value}", knob.Kind.ToString(), knob.AsCode(value));
 
     /// <summary>The knob as the process it acts in reported it (the effective value): the host's ready line, the worker's figures; null for client settings or where it is not there.</summary>
-    public static string? Reported(ConfigurationResult? search, Knob knob)
+    public static string? Reported(ConfigurationResult? search, Knob knob) =>
+        knob.Kind == KnobKind.ClientRuntime ? search?.ClientRuntimeKnobs?.GetValueOrDefault(knob.ReadBack) : ReadBack(search?.HostSettings, knob);
+
+    /// <summary>The host knob as the host's ready line reported it; null for other knobs or where it is not there.</summary>
+    public static string? ReadBack(IReadOnlyDictionary<string, JsonElement>? hostSettings, Knob knob)
     {
-        if (knob.Kind == KnobKind.ClientRuntime) return search?.ClientRuntimeKnobs?.GetValueOrDefault(knob.ReadBack);
-        if (search?.HostSettings is not { } settings || knob.Kind == KnobKind.Client) return null;
+        if (hostSettings is not { } settings || knob.Kind is KnobKind.Client or KnobKind.ClientRuntime) return null;
         var parts = knob.ReadBack.Split('.');
         JsonElement current;
         if (parts[0] == "kestrel")

@@ -165,7 +165,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
     }
 
     /// <summary>The settings the host reported in force, with the runtime knobs it runs with (GC, thread pool, DOTNET_ variables) beside them.</summary>
-    private static IReadOnlyDictionary<string, System.Text.Json.JsonElement>? HostSettings(HostProcess? host)
+    public static IReadOnlyDictionary<string, System.Text.Json.JsonElement>? HostSettings(HostProcess? host)
     {
         if (host?.Ready.Settings is not { } settings || host.Ready.RuntimeKnobs is not { } knobs) return host?.Ready.Settings;
         return new Dictionary<string, System.Text.Json.JsonElement>(settings) { ["runtimeKnobs"] = System.Text.Json.JsonSerializer.SerializeToElement(knobs) };

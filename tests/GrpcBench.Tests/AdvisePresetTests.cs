@@ -11,13 +11,13 @@ public class AdvisePresetTests
     private static CapacityMix Mix(bool quick) => CapacityPreset.Mixes(AdviseOptions.Default(quick).Capacity, quick)[0];
 
     [Fact]
-    public void The_full_advice_screens_every_knob_on_the_storys_mix_in_30_minutes_and_the_quick_one_three_knobs_in_6()
+    public void The_full_advice_screens_every_knob_on_the_storys_mix_in_30_minutes_and_the_quick_one_four_knobs_in_6()
     {
         var (full, quick) = (AdviseOptions.Default(quick: false), AdviseOptions.Default(quick: true));
 
         Assert.Equal(Knobs.All.Select(k => k.Name), full.Knobs);
         Assert.Equal((30.0, 3, "mixed"), (full.BudgetMinutes, full.ConfirmRepeats, Mix(quick: false).Name));
-        Assert.Equal((6.0, 3, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
+        Assert.Equal((6.0, 4, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
         Assert.All(quick.Knobs, name => Knobs.Named(name));
     }
 
@@ -71,5 +71,30 @@ public class AdvisePresetTests
         Assert.Equal("False", AdvisePreset.Reported(search, Knobs.Named("gc-server")));
         Assert.Null(AdvisePreset.Reported(search, Knobs.Named("gc-concurrent")));
         Assert.Null(AdvisePreset.Reported(search, Knobs.Named("client-stream-window")));
+    }
+
+    [Fact]
+    public async Task On_a_host_of_one_CPU_server_GC_off_and_one_GC_heap_read_back_as_the_default_does_so_they_are_not_screened()
+    {
+        var mix = Mix(quick: true);
+        var oneCpu = new CpuPlacement("1", "0");
+        var kestrel = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None,
+            Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+        async Task<(string? Default, string? With)> ReadBack(string name, string value)
+        {
+            var knob = Knobs.Named(name);
+            return (await AdvisePreset.ReadBackAsync(kestrel, knob, mix, oneCpu, CancellationToken.None),
+                await AdvisePreset.ReadBackAsync(knob.Apply(kestrel, value), knob, mix, oneCpu, CancellationToken.None));
+        }
+
+        var serverGc = await ReadBack("gc-server", "0");
+        var heaps = await ReadBack("gc-heap-count", "2");
+        var concurrent = await ReadBack("gc-concurrent", "0");
+
+        Assert.Equal(("False", "False"), serverGc);
+        Assert.Equal(("1", "1"), heaps);
+        Assert.Equal(("True", "False"), concurrent);
+        var finding = GrpcBench.Load.Reporting.AdviceFindings.NotApplied(new KnobChoice("gc-server", "0", "DOTNET_gcServer=0", "HostRuntime", "-"), "server GC", "False");
+        Assert.Equal((GrpcBench.Load.Reporting.AdviceFindings.NotApplicable, 0, "False"), (finding.Verdict, finding.Searches, finding.Reported));
     }
 }
