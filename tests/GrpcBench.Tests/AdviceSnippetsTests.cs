@@ -23,6 +23,8 @@ public class AdviceSnippetsTests
         ("gc-server", "0", "False", "GCSettings.IsServerGC"),
         ("gc-concurrent", "0", "False", "GC.GetConfigurationVariables()[\"ConcurrentGC\"]"),
         ("gc-conserve-memory", "5", "5", "GC.GetConfigurationVariables()[\"GCConserveMem\"]"),
+        ("gc-retain-vm", "1", "True", "GC.GetConfigurationVariables()[\"RetainVM\"]"),
+        ("thread-pool-spin", "a", "10", "AppContext.GetData(\"System.Threading.ThreadPool.UnfairSemaphoreSpinLimit\")?.ToString()"),
         ("tiered-pgo", "0", "false", "AppContext.GetData(\"System.Runtime.TieredPGO\")?.ToString()?.ToLowerInvariant()"),
         ("tiered-compilation", "0", "false", "AppContext.GetData(\"System.Runtime.TieredCompilation\")?.ToString()?.ToLowerInvariant()"),
         ("thread-pool-min", "20", "32", "MinWorkerThreads()"),

@@ -99,7 +99,7 @@ public class KnobsTests
     /// <summary>What the process says for the value asked: the GC's own booleans and numbers, thread counts in decimal, else the value.</summary>
     private static string Expected(Knob knob, string value) => knob.ReadBack switch
     {
-        "gc.ServerGC" or "gc.ConcurrentGC" => value == "1" ? "True" : "False",
+        "gc.ServerGC" or "gc.ConcurrentGC" or "gc.RetainVM" => value == "1" ? "True" : "False",
         "gc.HeapCount" or "threadPool.minWorkerThreads" => Convert.ToInt32(value, 16).ToString(),
         _ => value,
     };
