@@ -1,0 +1,55 @@
+using GrpcBench.Load.Reporting;
+using GrpcBench.Tests.Infrastructure;
+
+namespace GrpcBench.Tests;
+
+/// <summary>
+/// The capacity and advise presets run whole as a user runs them, cut down to what still takes every step: each search
+/// ends with a capacity, the repeats interleave, and every file each promises is written.
+/// </summary>
+[Collection(MeasuredAlone.Name)] // load for minutes: run alone, so that neither they nor the tests beside them measure each other
+public class PresetRunTests
+{
+    [Fact]
+    public async Task Capacity_quick_finds_every_capacity_in_interleaved_repeats_and_writes_its_table_and_charts()
+    {
+        var folder = NewFolder("capacity");
+
+        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), ["--preset", "capacity", "--quick", "--runtime", "net10.0", "--server", "grpc-core,kestrel",
+            "--kestrel-profile", "default", "--mixes", "uploads", "--out", folder]);
+
+        Assert.True(exit == 0, output + error);
+        foreach (var file in new[] { "summary.json", "report.md", "capacity.png", "capacity-uploads.png" })
+            Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
+        var summary = SummaryFile.Read(folder);
+        Assert.Equal(4, summary.Configurations.Count);
+        Assert.All(summary.Configurations, c => Assert.True(c.Status == "ok" && c.Capacity?.CallsPerSecond is not null, $"{c.Configuration.Label}: {c.Status} {c.Reason}"));
+        Assert.Equal([1, 1, 2, 2], summary.Configurations.Select(c => c.Repeat));
+        var rows = Assert.Single(summary.Capacity!.Mixes).Rows;
+        Assert.Equal(2, rows.Count);
+        Assert.All(rows, r => Assert.NotNull(r.Capacity));
+        Assert.NotNull(rows.Single(r => r.Configuration.Server == Load.Results.ServerStack.Kestrel).VersusGrpcCore);
+    }
+
+    [Fact]
+    public async Task Advise_quick_screens_what_can_act_on_the_host_confirms_beside_Grpc_Core_and_hands_over_its_advice()
+    {
+        var folder = NewFolder("advise");
+
+        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), ["--preset", "advise", "--quick", "--runtime", "net10.0", "--knobs", "gc-server,gc-concurrent", "--out", folder]);
+
+        Assert.True(exit == 0, output + error);
+        foreach (var file in new[] { "summary.json", "advice/advice.md", "advice/capacity-net10.0.png" })
+            Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
+        var advice = Assert.Single(SummaryFile.Read(folder).Advice!);
+        Assert.NotNull(advice.DefaultCapacity);
+        // On the host's one CPU server GC cannot be had: not screened. Background GC off can: screened at least once.
+        Assert.Equal((AdviceFindings.NotApplicable, 0), advice.Knobs.Where(k => k.Choice.Knob == "gc-server").Select(k => (k.Verdict, k.Searches)).Single());
+        Assert.True(advice.Knobs.Single(k => k.Choice.Knob == "gc-concurrent").Searches >= 1);
+        Assert.Contains("default", advice.Confirmed.Select(c => c.Name));
+        Assert.Contains("Grpc.Core", advice.Confirmed.Select(c => c.Name));
+        Assert.Contains("not applicable on this host", File.ReadAllText(Path.Combine(folder, "advice", "advice.md")));
+    }
+
+    private static string NewFolder(string name) => Path.Combine(Path.GetTempPath(), $"grpcbench-{name}-" + Guid.NewGuid().ToString("N"));
+}
