@@ -16,8 +16,13 @@ public static class LoadRunner
     /// <see cref="StopCheckInterval"/> as it injects (its own thread, so an overloaded thread pool cannot delay the check)
     /// and with each progress report.
     /// </param>
+    /// <param name="onMeasuring">
+    /// Called once, when every scenario has begun its measured phases (its warm-up over and its warm-up calls ended): where
+    /// a CPU time that is to cover the calls counted starts.
+    /// </param>
     public static async Task<LoadResult> RunAsync(IReadOnlyList<LoadScenario> scenarios, IProgress<LoadProgress>? progress = null,
-        CancellationToken cancellationToken = default, IProgress<LoadResult>? snapshots = null, Func<ScenarioProgress, bool>? stopWhen = null)
+        CancellationToken cancellationToken = default, IProgress<LoadResult>? snapshots = null, Func<ScenarioProgress, bool>? stopWhen = null,
+        Action? onMeasuring = null)
     {
         if (scenarios.Count == 0) throw new ArgumentException("no scenario to run", nameof(scenarios));
         if (scenarios.Select(s => s.Name).Distinct().Count() != scenarios.Count) throw new ArgumentException("scenario names must differ", nameof(scenarios));
@@ -31,7 +36,12 @@ public static class LoadRunner
             stop.Cancel();
             return true;
         });
-        var runs = scenarios.Select(scenario => new ScenarioRun(scenario, clock, stopCheck)).ToArray();
+        var notMeasuring = scenarios.Count;
+        Action measuring = () =>
+        {
+            if (Interlocked.Decrement(ref notMeasuring) == 0) onMeasuring?.Invoke();
+        };
+        var runs = scenarios.Select(scenario => new ScenarioRun(scenario, clock, stopCheck, measuring)).ToArray();
         // Away from the caller's synchronization context (a UI's, a test runner's), so that no continuation of the
         // engine queues behind the caller's own work.
         var finished = Task.Run(() => Task.WhenAll(runs.Select(run => run.RunAsync(stop.Token))));

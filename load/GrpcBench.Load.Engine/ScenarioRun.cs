@@ -17,6 +17,7 @@ internal sealed class ScenarioRun
     private readonly RunClock _clock;
     private readonly ScenarioRecorder _recorder;
     private readonly Func<ScenarioProgress, bool>? _stopCheck;
+    private readonly Action? _measuring;
     private readonly TaskCompletionSource _drained = new(TaskCreationOptions.RunContinuationsAsynchronously);
     private readonly ConcurrentQueue<Task> _warmUpCalls = new();
     private int _pending = 1;
@@ -24,9 +25,10 @@ internal sealed class ScenarioRun
     private long _stoppedAtTicks = -1;
 
     /// <param name="stopCheck">Asked as calls are injected whether the run should end now (see <see cref="LoadRunner.RunAsync"/>).</param>
-    public ScenarioRun(LoadScenario scenario, RunClock clock, Func<ScenarioProgress, bool>? stopCheck = null)
+    /// <param name="measuring">Called once as the first measured phase begins, after the warm-up's calls have ended.</param>
+    public ScenarioRun(LoadScenario scenario, RunClock clock, Func<ScenarioProgress, bool>? stopCheck = null, Action? measuring = null)
     {
-        (_scenario, _plan, _clock, _stopCheck) = (scenario, new ScenarioPlan(scenario), clock, stopCheck);
+        (_scenario, _plan, _clock, _stopCheck, _measuring) = (scenario, new ScenarioPlan(scenario), clock, stopCheck, measuring);
         _recorder = new ScenarioRecorder(_plan.MeasuredStart, scenario.SlowAfter);
     }
 
@@ -75,7 +77,11 @@ internal sealed class ScenarioRun
         foreach (var phase in _plan.Phases)
         {
             if (!_clock.WaitUntil(phase.Start, cancellationToken)) return;
-            if (!phase.IsWarmUp) EndWarmUp(warmUp);
+            if (!phase.IsWarmUp && phase.Index == 0)
+            {
+                EndWarmUp(warmUp);
+                _measuring?.Invoke();
+            }
             var calls = phase.IsWarmUp ? warmUp.Token : cancellationToken;
             if (phase.Schedule is null)
             {

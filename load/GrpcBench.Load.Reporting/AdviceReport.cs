@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting.Charts;
 using GrpcBench.Load.Results;
 
@@ -21,7 +22,11 @@ public static class AdviceReport
         md.AppendLine("## What this cannot see");
         md.AppendLine();
         md.AppendLine("- One machine, loopback: no network latency or bandwidth limit, no other tenants; host and load worker pinned to their own CPUs.");
-        md.AppendLine("- Knobs are screened one at a time on top of the defaults; two knobs that help only together are not found, and the combination is built greedily.");
+        if (summary.Advice?.Any(a => a.Screen is not null) == true)
+            md.AppendLine("- Knobs are screened together in two-level designs: each verdict is a main effect, averaged over the other values' levels (clear of "
+                          + "two-factor interactions where the stage folded over); a value that helps only beside another shows as a smaller effect. Saturated "
+                          + "throughput is the host's ceiling, not its SLO capacity: the headline capacities are searched apart.");
+        else md.AppendLine("- Knobs are screened one at a time on top of the defaults; two knobs that help only together are not found, and the combination is built greedily.");
         md.AppendLine("- \"No effect found\" means within the interval shown, at the threshold; smaller effects than the run could resolve may exist.");
         md.AppendLine("- Client runtime knobs (the load worker's GC and thread pool) are not screened; the client knobs here are SocketsHttpHandler settings.");
         return md.ToString();
@@ -29,6 +34,11 @@ public static class AdviceReport
 
     private static void Runtime(StringBuilder md, AdviceSummary advice)
     {
+        if (advice.Screen is { } screen)
+        {
+            Screened(md, advice, screen);
+            return;
+        }
         var screening = advice.ScreeningPerSecond is { } rate ? CapacityReport.Rate(rate) + "/s" : "-";
         md.AppendLine($"## {advice.Workload} on {advice.Runtime}");
         md.AppendLine();
@@ -81,6 +91,13 @@ public static class AdviceReport
             md.AppendLine();
         }
 
+        Tail(md, advice);
+    }
+
+    /// <summary>Where the host's CPU goes, the settings as code and the notes.</summary>
+    private static void Tail(StringBuilder md, AdviceSummary advice)
+    {
+        var screening = advice.ScreeningPerSecond is { } rate ? CapacityReport.Rate(rate) + "/s" : "-";
         if (advice.Profiles.Count > 0)
         {
             md.AppendLine("### Where the host's CPU goes");
@@ -130,6 +147,88 @@ public static class AdviceReport
         if (advice.Notes.Count > 0) md.AppendLine();
     }
 
+    private static void Screened(StringBuilder md, AdviceSummary advice, ScreenSummary screen)
+    {
+        var threshold = Percent(advice.Threshold);
+        md.AppendLine($"## {advice.Workload} on {advice.Runtime}");
+        md.AppendLine();
+        md.AppendLine($"Every knob value was screened on saturated throughput: {screen.Load}. The default's first {screen.EarlyRuns} runs spread "
+                      + $"{Percent(screen.EarlySpread)} (coefficient of variation). Verdicts at ±{threshold}"
+                      + (advice.Threshold > screen.AskedThreshold ? $" (asked ±{Percent(screen.AskedThreshold)}: too fine for that spread in this budget)" : "")
+                      + ": *no effect found* when the 90 % interval lies within it (two one-sided tests at 5 %), *helps* or *hurts* when the 95 % interval "
+                      + $"excludes 1. Ratios are value / default with their 95 % interval. The run took {advice.Minutes:0.#} min.");
+        md.AppendLine();
+        MarkdownTable.Append(md, ["stage", "values", "design runs", "foldover", "runs", "failed", "client-bound", "run spread", "drift per run", "degrees of freedom"],
+            [false, true, true, false, true, true, true, true, true, true],
+            screen.Stages.Select(st => (IReadOnlyList<string>)[st.Name, st.Factors.Count.ToString(CultureInfo.InvariantCulture), st.DesignRuns.ToString(CultureInfo.InvariantCulture),
+                st.Foldover ? "yes" : "no", st.Runs.ToString(CultureInfo.InvariantCulture), st.Failed.ToString(CultureInfo.InvariantCulture), st.ClientBound.ToString(CultureInfo.InvariantCulture),
+                st.RunSpread is { } spread ? Percent(spread) : "-", st.DriftPerRun is { } drift ? $"x{drift.ToString("0.000", CultureInfo.InvariantCulture)}" : "-",
+                st.DegreesOfFreedom?.ToString(CultureInfo.InvariantCulture) ?? "-"]));
+        md.AppendLine();
+        var applicable = advice.Knobs.Where(k => k.Verdict is not (AdviceFindings.NotApplicable or AdviceFindings.NotOnRuntime)).ToList();
+        var decided = applicable.Count(k => k.Verdict is AdviceFindings.Helps or AdviceFindings.Hurts or AdviceFindings.NoEffect);
+        md.AppendLine($"Decided {decided} of {applicable.Count} applicable knob values ({(applicable.Count == 0 ? "-" : Percent((double)decided / applicable.Count))})."
+                      + (advice.Knobs.FirstOrDefault(k => k.Choice.Knob == "placebo") is { } placebo
+                          ? $" The placebo (a setting nothing reads): {placebo.Verdict}, {Times(placebo.Throughput)}." : ""));
+        md.AppendLine();
+
+        md.AppendLine("### Recommended");
+        md.AppendLine();
+        if (advice.Recommended.Count == 0) md.AppendLine("Nothing: no knob helped beyond the threshold. Keep the defaults; see the table for what was tried.");
+        else foreach (var choice in advice.Recommended) md.AppendLine($"- `{choice.Knob}` = {choice.Value} ({choice.Setting})");
+        md.AppendLine();
+        if (screen.Confirmed.Count > 0)
+        {
+            md.AppendLine("Confirmed on fresh runs, interleaved and repeated (saturated throughput):");
+            md.AppendLine();
+            MarkdownTable.Append(md, ["configuration", "throughput /s", "vs default", "vs Grpc.Core", "vs default, decided", "host CPU ms/upload", "getInt p99 ms", "host peak RSS MiB"],
+                [false, true, true, true, false, true, true, true],
+                screen.Confirmed.Select(r => (IReadOnlyList<string>)[$"{r.Name}: {r.Label}", Figure(r.PerSecond, "#,##0.#"), Times(r.VersusDefault), Times(r.VersusGrpcCore), r.Decision ?? "-",
+                    Figure(r.HostCpuMsPerCall, "0.00"), Figure(r.OtherP99Ms, "#,##0.#"), Figure(r.HostPeakRssMiB, "#,##0")]));
+            md.AppendLine();
+        }
+        if (advice.Confirmed.Count > 0)
+        {
+            var screening = advice.ScreeningPerSecond is { } rate ? CapacityReport.Rate(rate) + "/s" : "-";
+            md.AppendLine($"Their SLO capacity, searched once each (probing {screening}, half the default's throughput, first):");
+            md.AppendLine();
+            MarkdownTable.Append(md, ["configuration", "capacity /s", "vs default", "vs Grpc.Core", $"p99 at {screening}, ms", "host CPU ms/call", "host peak RSS MiB"],
+                [false, true, true, true, true, true, true],
+                advice.Confirmed.Select(r => (IReadOnlyList<string>)[$"{r.Name}: {r.Label}", Figure(r.Capacity, "#,##0.#"), Times(r.VersusDefault), Times(r.VersusGrpcCore),
+                    Figure(r.P99AtScreening, "#,##0.#"), Figure(r.ServerCpuMsPerCall, "0.00"), Figure(r.ServerRssMiB, "#,##0")]));
+            md.AppendLine();
+        }
+
+        md.AppendLine("### Every knob value, ranked");
+        md.AppendLine();
+        foreach (var (fileName, title, _) in ChartImage.Paged(ChartName(advice), "throughput per knob value", HorizontalBars.Pages(Chart(advice))))
+            md.AppendLine($"![{title}]({fileName})").AppendLine();
+        MarkdownTable.Append(md, ["knob", "value", "verdict", "throughput vs default", "host CPU/upload vs default", "getInt p99 vs default", "client CPU/upload vs default",
+                "host peak RSS vs default", "runs", "reported back", "what it is"],
+            [false, false, false, true, true, true, true, true, true, false, false],
+            advice.Knobs.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, k.Choice.Value, Verdict(k), Times(k.Throughput), Times(k.ServerCpu), Times(k.P99), Times(k.ClientCpu),
+                Times(k.ServerRss), k.Searches.ToString(CultureInfo.InvariantCulture), k.Reported ?? "-", k.Meaning]));
+        md.AppendLine();
+
+        if (advice.Alternatives.Count > 0)
+        {
+            md.AppendLine("### Design alternatives (they change code)");
+            md.AppendLine();
+            md.AppendLine("The same uploads sent another way, or compressed, in ABBA blocks against the default (default, changed, changed, default), judged with "
+                          + "the first stage's pooled run spread; throughput still counts uploads per second. Never combined with the settings above.");
+            md.AppendLine();
+            MarkdownTable.Append(md, ["alternative", "verdict", "throughput vs default", "host CPU/upload vs default", "getInt p99 vs default", "client CPU/upload vs default",
+                    "runs", "what it is", "the change"],
+                [false, false, true, true, true, true, true, false, false],
+                advice.Alternatives.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, Verdict(k), Times(k.Throughput), Times(k.ServerCpu), Times(k.P99), Times(k.ClientCpu),
+                    k.Searches.ToString(CultureInfo.InvariantCulture), k.Meaning, $"`{k.Choice.Code}`"]));
+            md.AppendLine();
+        }
+        Tail(md, advice);
+    }
+
+    private static string Percent(double fraction) => (fraction * 100).ToString("0.#", CultureInfo.InvariantCulture) + " %";
+
     /// <summary>Where a line goes, from the comment it carries.</summary>
     private static string Where(KnobChoice choice) => choice.Code switch
     {
@@ -149,21 +248,29 @@ public static class AdviceReport
         _ => finding.Verdict,
     };
 
-    public static BarChart Chart(AdviceSummary advice) => new(
-        $"Capacity with each knob value, over Kestrel's default ({advice.Runtime}, {advice.Mix})",
-        ["capacity vs default (median)"], ["#4477aa"],
-        [.. advice.Knobs.Where(k => k.Verdict != AdviceFindings.NotOnRuntime).Select(k => new ChartRow($"{k.Choice.Knob}={k.Choice.Value} ({k.Verdict})", [k.Capacity?.Median]))],
-        v => "x" + v.ToString("0.00", CultureInfo.InvariantCulture), "capacity with the value / the default's, same run", 1.0, "default");
+    public static BarChart Chart(AdviceSummary advice) => advice.Screen is null
+        ? new($"Capacity with each knob value, over Kestrel's default ({advice.Runtime}, {advice.Mix})",
+            ["capacity vs default (median)"], ["#4477aa"],
+            [.. advice.Knobs.Where(k => k.Verdict != AdviceFindings.NotOnRuntime).Select(k => new ChartRow($"{k.Choice.Knob}={k.Choice.Value} ({k.Verdict})", [k.Capacity?.Median]))],
+            v => "x" + v.ToString("0.00", CultureInfo.InvariantCulture), "capacity with the value / the default's, same run", 1.0, "default")
+        : new($"Saturated throughput with each knob value, over Kestrel's default ({advice.Runtime}, {advice.Mix})",
+            ["throughput vs default"], ["#4477aa"],
+            [.. advice.Knobs.Concat(advice.Alternatives).Where(k => k.Throughput is not null).Select(k => new ChartRow(
+                $"{k.Choice.Knob}={k.Choice.Value} ({k.Verdict}, {Bounds(k.Throughput!)})", [k.Throughput!.Median]))],
+            v => "x" + v.ToString("0.00", CultureInfo.InvariantCulture), "throughput with the value / the default's, same run", 1.0, "default");
 
     /// <summary>One chart per runtime (in pages where it is long), to go beside advice.md.</summary>
     public static IEnumerable<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) =>
-        (summary.Advice ?? []).SelectMany(runtime => ChartImage.Paged(ChartName(runtime), $"capacity with each knob value, {runtime.Runtime}", HorizontalBars.Pages(Chart(runtime))));
+        (summary.Advice ?? []).SelectMany(runtime => ChartImage.Paged(ChartName(runtime),
+            runtime.Screen is null ? $"capacity with each knob value, {runtime.Runtime}" : $"throughput with each knob value, {runtime.Runtime}", HorizontalBars.Pages(Chart(runtime))));
 
-    private static string ChartName(AdviceSummary advice) => $"capacity-{advice.Runtime}.png";
+    private static string ChartName(AdviceSummary advice) => advice.Screen is null ? $"capacity-{advice.Runtime}.png" : $"throughput-{advice.Runtime}.png";
 
     private static string Times(Spread? ratio, string? decision = null) => ratio is null ? "-"
-        : $"x{ratio.Median.ToString("0.00", CultureInfo.InvariantCulture)} [{ratio.Lower.ToString("0.00", CultureInfo.InvariantCulture)}, {ratio.Upper.ToString("0.00", CultureInfo.InvariantCulture)}]"
-          + (decision is null ? "" : $" {decision}");
+        : $"x{ratio.Median.ToString("0.00", CultureInfo.InvariantCulture)} {Bounds(ratio)}" + (decision is null ? "" : $" {decision}");
+
+    private static string Bounds(Spread ratio) =>
+        $"[{ratio.Lower.ToString("0.00", CultureInfo.InvariantCulture)}, {ratio.Upper.ToString("0.00", CultureInfo.InvariantCulture)}]";
 
     private static string Figure(Spread? spread, string format) => spread is null ? "-"
         : spread.Count == 1 ? spread.Median.ToString(format, CultureInfo.InvariantCulture)

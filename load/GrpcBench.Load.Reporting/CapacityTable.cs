@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
@@ -99,8 +100,9 @@ public static class CapacityTable
     {
         if (run.Capacity is not { CallsPerSecond: { } capacity } c || common is null || run.Cpus?.Host is not { } hostCpus) return null;
         var probe = c.Probes.LastOrDefault(p => p.OfferedPerSecond == common);
-        if (probe?.ServerCpuSeconds is not { } cpu || probe.Scenario(c.Scenario) is not { Invocations: > 0 } searched) return null;
-        return capacity * cpu / searched.Invocations / GrpcBench.Orchestration.CpuAffinity.Parse(hostCpus).Count;
+        if (probe?.ServerCpuSeconds is not { } cpu) return null;
+        var calls = probe.SearchedCalls ?? probe.Scenario(c.Scenario)?.Invocations ?? 0;
+        return calls > 0 ? capacity * cpu / calls / GrpcBench.Orchestration.CpuAffinity.Parse(hostCpus).Count : null;
     }
 
     private static Spread? SpreadOf(IEnumerable<double?> values) => SpreadOf(values.OfType<double>());

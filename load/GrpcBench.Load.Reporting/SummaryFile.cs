@@ -15,10 +15,11 @@ public static class SummaryFile
     public const string FileName = "summary.json", CompressedFileName = "summary.json.gz";
 
     /// <summary>
-    /// Version 2: the calls in calls.csv.gz, p90 null where not measured. Version 1 (no schemaVersion): the calls inside,
-    /// and files written before p90 was kept lack it.
+    /// Version 3: host and worker CPU times from the end of the warm-up, over the span the calls are counted in.
+    /// Version 2: the calls in calls.csv.gz, p90 null where not measured; CPU times from the load's start, warm-up
+    /// included. Version 1 (no schemaVersion): the calls inside, and files written before p90 was kept lack it.
     /// </summary>
-    public const int SchemaVersion = 2;
+    public const int SchemaVersion = 3;
 
     public static readonly JsonSerializerOptions Options = new(JsonSerializerDefaults.Web)
     {
@@ -79,7 +80,8 @@ public static class SummaryFile
         var summary = Deserialize(json, path);
         if (summary.SchemaVersion is not SchemaVersion)
             (note ?? Console.Error.WriteLine)($"{path}: summary schema version {summary.SchemaVersion ?? 1}, older than this build writes ({SchemaVersion}): "
-                                              + "figures it does not hold (p90 before it was kept) show as -");
+                                              + (summary.SchemaVersion is null ? "figures it does not hold (p90 before it was kept) show as -; " : "")
+                                              + "its CPU times include the warm-up's");
         var callsPath = Path.Combine(Path.GetDirectoryName(path) ?? ".", CallsFile.FileName);
         return File.Exists(callsPath) ? WithCalls(summary, CallsFile.Read(callsPath)) : summary;
     }

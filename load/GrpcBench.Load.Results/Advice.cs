@@ -15,7 +15,35 @@ public sealed record AdviceSummary(string Runtime, string Mix, string Workload, 
 
     /// <summary>Where the host's CPU goes at the screening rate: default, recommended and Grpc.Core, each profiled once.</summary>
     public IReadOnlyList<HostProfileRow> Profiles { get; init; } = [];
+
+    /// <summary>How the knobs were screened (saturated throughput, factorial designs); null in advice that searched each value's capacity instead (before schema 3).</summary>
+    public ScreenSummary? Screen { get; init; }
 }
+
+/// <summary>
+/// The screen: saturated throughput runs (<see cref="ThroughputResult"/>), each on a fresh host, the knob values in
+/// two-level factorial designs, the design alternatives in ABBA blocks, the winners confirmed on fresh runs.
+/// </summary>
+/// <param name="Load">What one run loads, in words.</param>
+/// <param name="EarlySpread">The coefficient of variation of the default's first runs (log throughput's standard deviation).</param>
+/// <param name="AskedThreshold">The threshold asked for; <see cref="AdviceSummary.Threshold"/> is the one decided at, wider when the early spread was too high for it.</param>
+/// <param name="Confirmed">Default, recommended and Grpc.Core, interleaved and repeated on fresh runs.</param>
+public sealed record ScreenSummary(string Load, int EarlyRuns, double EarlySpread, double AskedThreshold, IReadOnlyList<ScreenStage> Stages,
+    IReadOnlyList<ConfirmedThroughput> Confirmed);
+
+/// <summary>One factorial design of the screen and its fit.</summary>
+/// <param name="Name">"first values", "second values".</param>
+/// <param name="DesignRuns">The design's runs (Plackett-Burman, with its foldover if <paramref name="Foldover"/>); <paramref name="Runs"/> adds the default runs spread through it.</param>
+/// <param name="ClientBound">Runs in which the load worker was busier than the host and near its limit.</param>
+/// <param name="RunSpread">The fit's residual standard deviation of log throughput: about one run's coefficient of variation.</param>
+/// <param name="DriftPerRun">Throughput's change from one run to the next over the stage, as a ratio.</param>
+public sealed record ScreenStage(string Name, IReadOnlyList<string> Factors, int DesignRuns, bool Foldover, int Runs, int Failed, int ClientBound,
+    double? RunSpread, double? DriftPerRun, int? DegreesOfFreedom);
+
+/// <summary>A configuration of the confirming throughput runs.</summary>
+/// <param name="Decision">Against the default: "higher", "lower", "same" or "unknown"; null for the default itself.</param>
+public sealed record ConfirmedThroughput(string Name, string Label, Spread? PerSecond, Spread? VersusDefault, Spread? VersusGrpcCore, string? Decision,
+    Spread? HostCpuMsPerCall, Spread? OtherP99Ms, Spread? HostPeakRssMiB);
 
 /// <summary>One knob at one value, and the line a team keeps it with.</summary>
 /// <param name="Kind">"HostRuntime", "Kestrel", "Client", "ClientRuntime", or "Design" for a design alternative.</param>
@@ -23,13 +51,15 @@ public sealed record KnobChoice(string Knob, string Value, string Setting, strin
 
 /// <summary>A knob value against the default, every figure a ratio (value / default) with its interval.</summary>
 /// <param name="Verdict">"helps", "hurts", "no effect found", "could not tell" (too few or too noisy searches) or "not on this runtime".</param>
+/// <param name="Searches">The searches (or, screened, the runs) with the value.</param>
 /// <param name="Capacity">Capacity with the value over the default's.</param>
-/// <param name="ServerCpu">Host CPU per call at the screening rate, over the default's (below 1: cheaper).</param>
-/// <param name="P99">p99 of the searched scenario at the screening rate, over the default's.</param>
+/// <param name="ServerCpu">Host CPU per call at the screening rate, over the default's (below 1: cheaper); screened: per upload of the saturated runs.</param>
+/// <param name="P99">p99 of the searched scenario at the screening rate, over the default's; screened: getInt's beside the saturated uploads.</param>
 /// <param name="SmallestEffectSeen">The run could have seen a capacity effect this large (the interval's farthest reach from 1); smaller ones it could not tell from noise.</param>
 /// <param name="Reported">The value as the host reported it back from its ready line (the effective one); null for client knobs.</param>
+/// <param name="Throughput">Saturated throughput with the value over the default's, with its 95 % interval (the screen's fit); null where capacity was searched instead.</param>
 public sealed record KnobFinding(KnobChoice Choice, string Meaning, int Searches, Spread? Capacity, string? CapacityDecision, Spread? ServerCpu, string? ServerCpuDecision,
-    Spread? P99, Spread? ClientCpu, Spread? ServerRss, string Verdict, double? SmallestEffectSeen, string? Reported);
+    Spread? P99, Spread? ClientCpu, Spread? ServerRss, string Verdict, double? SmallestEffectSeen, string? Reported, Spread? Throughput = null);
 
 /// <summary>A configuration of the confirming run.</summary>
 /// <param name="Name">"default", "recommended" or "Grpc.Core".</param>

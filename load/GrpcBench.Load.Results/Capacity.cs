@@ -49,13 +49,14 @@ public sealed record CapacitySlo(double UploadP99Ms = 1000, double GetIntP99Ms =
 /// <param name="OfferedPerSecond">The searched scenario's rate.</param>
 /// <param name="Missed">Null if it held the SLO; else how it missed.</param>
 /// <param name="Scenarios">The measured figures (without the per-call points).</param>
-/// <param name="ServerCpuSeconds">The host's CPU time over the probe, warm-up included; null for a floor without a host process.</param>
+/// <param name="ServerCpuSeconds">The host's CPU time over the probe's measured span (schema 2 and before: warm-up included); null for a floor without a host process.</param>
 /// <param name="ClientCpuSeconds">The load worker's, over the same span.</param>
-/// <param name="Calls">Every call the probe started, warm-up included: what the CPU times are divided by.</param>
+/// <param name="Calls">The calls over that span (schema 2 and before: every call started, warm-up included): what the CPU times are divided by.</param>
 /// <param name="UploadedMiB">Payload bytes those calls carried, in MiB: what CPU per MiB is over.</param>
-/// <param name="Seconds">The span the CPU times are over: from the worker's load beginning (warm-up) to its last call's end.</param>
+/// <param name="Seconds">The span the CPU times are over: from the end of the worker's warm-up (schema 2 and before: its beginning) to its last call's end.</param>
+/// <param name="SearchedCalls">The searched scenario's calls over that span; null in files written before it was kept (its invocations stand in).</param>
 public sealed record CapacityProbe(double OfferedPerSecond, string? Missed, IReadOnlyList<ScenarioStats> Scenarios, double? ServerCpuSeconds,
-    double? ClientCpuSeconds, long Calls, double UploadedMiB, double Seconds = 0)
+    double? ClientCpuSeconds, long Calls, double UploadedMiB, double Seconds = 0, long? SearchedCalls = null)
 {
     public bool Held => Missed is null;
 

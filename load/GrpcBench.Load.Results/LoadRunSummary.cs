@@ -47,6 +47,7 @@ public sealed record ScenarioLoad(IReadOnlyList<string> Simulations, string Warm
 /// <param name="Capacity">With the capacity preset: the search's outcome and every probe; <see cref="Scenarios"/> then holds the figures at the capacity.</param>
 /// <param name="Cost">With the capacity preset: CPU and memory per call at a rate every configuration of the mix held.</param>
 /// <param name="Repeat">With repeats: which of them (1 to N) this result is.</param>
+/// <param name="Throughput">With the advise preset's screen: the saturated-throughput run this result is.</param>
 /// <param name="ConnectionBytes">What the load worker's TCP connections to the host carried, both ways, warm-up included, as the kernel
 /// counts them (tcp_info: HTTP/2 frames, headers and TLS records, not TCP/IP headers); null over a Unix domain socket or where not read.</param>
 public sealed record ConfigurationResult(
@@ -68,7 +69,8 @@ public sealed record ConfigurationResult(
     CallCost? Cost = null,
     int? Repeat = null,
     IReadOnlyDictionary<string, string>? ClientRuntimeKnobs = null,
-    long? ConnectionBytes = null)
+    long? ConnectionBytes = null,
+    ThroughputResult? Throughput = null)
 {
     public ScenarioStats? Scenario(string name) => Scenarios.FirstOrDefault(s => s.Name == name);
 }

@@ -96,6 +96,13 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     /// <summary>Every scenario under the closed model of <c>--concurrency</c> and <c>--requests</c> instead of the phases; null for the phases.</summary>
     public ClosedModel? Closed { get; init; }
 
+    /// <summary>
+    /// Every scenario but getInt by this many callers in a closed loop (each starting its next call when its previous one
+    /// ends) for the phases' length, getInt at <see cref="GetIntPerSecond"/> beside them: the saturated throughput the
+    /// advisor screens with; null for the phases.
+    /// </summary>
+    public int? SaturatingCallers { get; init; }
+
     /// <summary>Every scenario one call at a time (closed model): what a slow link's transfer times need, where calls would only queue.</summary>
     public bool OneAtATime { get; init; }
 
@@ -107,6 +114,7 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     /// <summary>The phases a scenario plays: a transfer (or any, one at a time) closed-model, getInt at its own rate if it has one.</summary>
     public IReadOnlyList<LoadSimulation> SimulationsOf(string scenario) =>
         Closed is { } closed ? [closed.Simulation()]
+        : SaturatingCallers is { } callers && scenario != ScenarioNames.GetInt ? [LoadSimulation.KeepConstant(callers, TimeSpan.FromSeconds(Phases.Sum(p => p.Seconds)))]
         : ScenarioNames.IsTransfer(scenario) || OneAtATime ? [TransferSimulation()]
         : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [LoadSimulation.Inject(rate, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(Phases.Sum(p => p.Seconds))).WithArrivals(Arrivals)]
         : Simulations();
@@ -125,12 +133,13 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     };
     public ScenarioLoad Describe(string scenario) => new(
         Closed is { } closed ? [closed.ToString()]
+        : SaturatingCallers is { } callers && scenario != ScenarioNames.GetInt ? [$"{callers} callers at once (closed model) for {Phases.Sum(p => p.Seconds)} s"]
         : ScenarioNames.IsTransfer(scenario) || OneAtATime
             ? [$"one call at a time (closed model) for {Phases.Sum(p => p.Seconds)} s" + (ScenarioNames.IsTransfer(scenario) || scenario == ScenarioNames.StreamRecords ? $", each reading all {RecordCount.ToString("#,##0", CultureInfo.InvariantCulture)} records" : "")]
         : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [$"inject {rate} per 1 s for {Phases.Sum(p => p.Seconds)} s{ArrivalsText}"]
         : Phases.Select(p => (p.Constant ? $"inject {p.Rate} per 1 s for {p.Seconds} s" : $"ramping inject to {p.Rate} per 1 s over {p.Seconds} s") + ArrivalsText).ToArray(),
         WarmUpSeconds == 0 ? "none"
-            : Closed is not null ? $"{WarmUpSeconds} s at the same concurrency, not counted"
+            : Closed is not null || (SaturatingCallers is not null && scenario != ScenarioNames.GetInt) ? $"{WarmUpSeconds} s at the same concurrency, not counted"
             : Phases[0].Constant ? $"{WarmUpSeconds} s at the first phase's rate, not counted"
             : $"the first phase's first {WarmUpSeconds} s (its ramp from 0), not counted",
         scenario is ScenarioNames.SendLargeData or ScenarioNames.UploadChunks ? PayloadBytes : 0,

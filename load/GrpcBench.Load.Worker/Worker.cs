@@ -88,7 +88,7 @@ public static class Worker
     }
 
     /// <summary>
-    /// Runs the scenarios; CPU time counts from here (set-up, payload and client made), as the tool counts the host's.
+    /// Runs the scenarios; CPU time counts from the end of the warm-up (set-up, payload and client made before), as the tool counts the host's.
     /// Over TCP, the kernel's byte counts of the connections to the target before and after make the bytes on the wire.
     /// </summary>
     private static async Task MeasureAsync(IReadOnlyList<LoadScenario> scenarios, Dictionary<string, string> components, LoadShape load,
@@ -98,7 +98,13 @@ public static class Worker
         var runtime = RuntimeInformation.FrameworkDescription;
         var cpuAtStart = CpuSeconds();
         var knobs = RuntimeKnobsInForce.Read();
-        WorkerResult Figures(LoadResult result) => new(runtime, components, CpuSeconds() - cpuAtStart, result, ProcessStats.PeakRssMiB(Environment.ProcessId), knobs);
+        WorkerResult Figures(LoadResult result) => new(runtime, components, CpuSeconds() - Volatile.Read(ref cpuAtStart), result, ProcessStats.PeakRssMiB(Environment.ProcessId), knobs);
+        // The warm-up's calls are not counted: neither is the CPU they took.
+        void Measuring()
+        {
+            Volatile.Write(ref cpuAtStart, CpuSeconds());
+            Print(WorkerLine.Measuring);
+        }
 
         Print(WorkerLine.Started(runtime));
         var progress = new Progress<LoadProgress>(p => Print(WorkerLine.Of(p)));
@@ -108,7 +114,7 @@ public static class Worker
             Print(WorkerLine.Partial(Figures(result with { Scenarios = [.. result.Scenarios.Select(s => s with { Calls = null })] }))));
         // A probe whose miss is certain measures nothing more: its backlog would only drain to the deadline.
         var outcome = await LoadRunner.RunAsync(scenarios, progress, cancellationToken, partial,
-            stopWhen: s => (load.StopAtFirstFailure && s.Failed > 0) || load.P99Missed(s));
+            stopWhen: s => (load.StopAtFirstFailure && s.Failed > 0) || load.P99Missed(s), onMeasuring: Measuring);
         var figures = Figures(outcome);
         if (connectionsBefore is not null && TcpConnectionBytes.Read(Environment.ProcessId, tcpPort!.Value) is { } connectionsAfter)
             figures = figures with { ConnectionBytes = TcpConnectionBytes.Between(connectionsBefore, connectionsAfter) };

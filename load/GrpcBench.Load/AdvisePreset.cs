@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using System.Text.Json;
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
@@ -8,47 +9,82 @@ using Spectre.Console;
 
 namespace GrpcBench.Load;
 
-/// <summary>What the advise preset is asked for: the knobs screened, the mix (one of the capacity preset's), the confirming repeats, the threshold and the time budget.</summary>
+/// <summary>What the advise preset is asked for: the knobs screened, the mix (one of the capacity preset's), the confirming repeats, the threshold and the time budget of each runtime.</summary>
 public sealed record AdviseOptions(IReadOnlyList<string> Knobs, int ConfirmRepeats, double Threshold, double BudgetMinutes, CapacityOptions Capacity)
 {
     /// <summary>
     /// What --quick screens: the clearest win measured by hand, two GC modes (server GC, which a host of one CPU does not
-    /// take: not applicable there) and a Kestrel transport setting.
+    /// take: not applicable there), a Kestrel transport setting and the placebo.
     /// </summary>
-    public static readonly IReadOnlyList<string> QuickKnobs = ["sockets-inline-completions", "gc-server", "gc-concurrent", "inline-scheduling"];
+    public static readonly IReadOnlyList<string> QuickKnobs = ["sockets-inline-completions", "gc-server", "gc-concurrent", "inline-scheduling", GrpcBench.Load.Knobs.Placebo];
 
     public static AdviseOptions Default(bool quick) => new(quick ? QuickKnobs : [.. GrpcBench.Load.Knobs.All.Select(k => k.Name)], quick ? 2 : 3, 0.1, quick ? 6 : 30,
         CapacityOptions.Default(quick) with { Mixes = [quick ? CapacityPreset.Uploads : CapacityPreset.Mixed] });
 }
 
 /// <summary>
-/// The advise preset: on each runtime, Kestrel + grpc-dotnet's capacity with its defaults, then every knob value on top
-/// of them (each search probing a fixed fraction of the default's capacity first, then its own capacity), the default
-/// searched again every few values so that drift touches both sides; values the first round cannot decide are
-/// searched again while the budget lasts; the values that help are combined greedily, and the combination is
-/// confirmed beside the default and Grpc.Core, interleaved and repeated.
+/// The advise preset. On each runtime: the knob values screened on saturated throughput (<see cref="ThroughputRun"/>: a
+/// fresh pinned host per run, a few upload callers in a closed loop, getInt beside them at its fixed rate), which spreads
+/// far less from run to run than a capacity searched by its SLO; the default's first runs give the early spread; the
+/// first value of every knob screened together in a two-level factorial design with its foldover, then the second
+/// values in another (<see cref="KnobScreen"/>), each fitted by least squares on log throughput with run order as a
+/// covariate; the design alternatives against the default in ABBA blocks with the screen's pooled spread; the values
+/// that help combined and confirmed beside the default and Grpc.Core on fresh interleaved runs; the SLO capacity of
+/// those three searched once, for the headline; and their hosts profiled.
 /// </summary>
 public static class AdvisePreset
 {
-    /// <summary>The screening rate as a fraction of the default's capacity: below saturation, with room for a knob to help.</summary>
-    public const double ScreeningFraction = 0.6;
+    /// <summary>The rate the headline searches probe first and the profiles load at, as a fraction of the default's saturated throughput: below saturation.</summary>
+    public const double ScreeningFraction = 0.5;
 
-    /// <summary>A default search after this many knob searches.</summary>
-    public const int DefaultEvery = 3;
+    /// <summary>Default runs before the screen: the early spread, which sets the threshold the screen can decide at.</summary>
+    public static int EarlyRuns(bool quick) => quick ? 2 : 4;
 
-    public const int MaxScreeningRounds = 3;
+    /// <summary>The design alternatives' ABBA blocks at most (each default, change, change, default).</summary>
+    public static int AlternativeBlocks(bool quick) => quick ? 1 : 2;
 
-    /// <summary>About how long one search takes: its host's start and about five probes.</summary>
+    /// <summary>About how long one capacity search takes: its host's start and about five probes.</summary>
     public static TimeSpan SearchTime(CapacityMix mix) => mix.Limits.ProbeTime * 5 + TimeSpan.FromSeconds(3);
 
     /// <summary>The three profiles that end a runtime's advice: each a host's start, its warm-up and the profile.</summary>
     public static readonly TimeSpan ProfilesTime = TimeSpan.FromSeconds(3 * (HostProfiling.WarmUpSeconds + HostProfiling.ProfileSeconds + 4));
 
-    /// <summary>What the confirmation, the combination and the profiles need, kept back from the screening.</summary>
-    public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats) => SearchTime(mix) * (3 * confirmRepeats + 2) + ProfilesTime;
+    /// <summary>A run's time as planned before any has run: the shape's, and the host's and worker's start.</summary>
+    public static TimeSpan PlannedRunTime(ThroughputShape shape) => shape.Typical + TimeSpan.FromSeconds(2);
 
-    /// <summary>Whether one more screening search fits the budget once the reserve is kept back.</summary>
-    public static bool Fits(TimeSpan left, CapacityMix mix, int confirmRepeats) => left - Reserve(mix, confirmRepeats) >= SearchTime(mix);
+    /// <summary>What follows the screen on a runtime: the confirming runs, the headline searches and the profiles.</summary>
+    public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun) => perRun * (3 * confirmRepeats) + SearchTime(mix) * 3 + ProfilesTime;
+
+    /// <summary>The screen's plan on a runtime: which stages fold over and how many ABBA blocks the alternatives get, the most that fits <paramref name="left"/>.</summary>
+    public static (bool FirstFoldover, bool SecondFoldover, int AlternativeBlocks)? Plan(int first, int second, int alternatives, TimeSpan perRun, TimeSpan left, bool quick)
+    {
+        (bool, bool, int)[] choices = [(true, true, AlternativeBlocks(quick)), (true, false, AlternativeBlocks(quick)), (true, false, 1), (false, false, 1), (false, false, 0)];
+        foreach (var (fold1, fold2, blocks) in choices)
+        {
+            var runs = (first > 0 ? KnobScreen.Runs(first, fold1) : 0) + (second > 0 ? KnobScreen.Runs(second, fold2) : 0) + alternatives * 4 * blocks;
+            if (perRun * runs <= left) return (fold1, fold2, blocks);
+        }
+        return null;
+    }
+
+    /// <summary>
+    /// The smallest budget a runtime needs to decide anything here: the read-backs, the early runs, both stages without
+    /// their foldover, the confirmation, the headline and the profiles. Null when <paramref name="options"/> fits.
+    /// </summary>
+    public static string? TooSmall(AdviseOptions options, bool quick)
+    {
+        var mix = CapacityPreset.Mixes(options.Capacity, quick)[0];
+        var knobs = options.Knobs.Select(GrpcBench.Load.Knobs.Named).ToList();
+        var perRun = PlannedRunTime(ThroughputShape.Default(quick));
+        var first = knobs.Count;
+        var second = knobs.Sum(k => k.Values.Count - 1);
+        var oneRuntime = TimeSpan.FromSeconds(2) * knobs.Count(k => k.Kind is KnobKind.HostRuntime or KnobKind.Kestrel) + perRun * EarlyRuns(quick)
+            + perRun * (KnobScreen.Runs(first, false) + (second > 0 ? KnobScreen.Runs(second, false) : 0)) + Reserve(mix, options.ConfirmRepeats, perRun);
+        var needed = Math.Ceiling(oneRuntime.TotalMinutes);
+        return options.BudgetMinutes >= needed ? null
+            : $"--budget-minutes {options.BudgetMinutes:0.#}: screening {first} knobs ({first + second} values) needs at least {needed:0} min a runtime here; "
+              + $"allowed {needed:0} to 600, or fewer --knobs";
+    }
 
     public static async Task<int> RunAsync(RunPlan plan, AdviseOptions options, bool quick, string folder, string commandLine, IAnsiConsole console,
         CancellationToken cancellationToken)
@@ -56,16 +92,16 @@ public static class AdvisePreset
         var mix = CapacityPreset.Mixes(options.Capacity, quick)[0];
         var knobs = options.Knobs.Select(Knobs.Named).ToList();
         var values = knobs.Sum(k => k.Values.Count);
-        var budget = TimeSpan.FromMinutes(options.BudgetMinutes);
-        var oneRound = SearchTime(mix) * (2 + values + values / DefaultEvery) + Reserve(mix, options.ConfirmRepeats);
+        var shape = ThroughputShape.Default(quick);
+        var budget = TimeSpan.FromMinutes(options.BudgetMinutes * plan.Runtimes.Count);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"advise: {knobs.Count} knobs, {values} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPreset.Workload(mix)}; SLO {options.Capacity.Slo.Describe(mix.Load.Scenarios)}"));
+        console.WriteLine($"  per runtime: {EarlyRuns(quick)} default runs (the early spread), every knob's first value in a factorial screen, the second values in another, "
+            + $"the design alternatives in ABBA blocks, the winners confirmed beside the default and Grpc.Core {options.ConfirmRepeats} times interleaved, "
+            + "their SLO capacity once each, their hosts profiled");
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"  per runtime: the default's capacity, every value once (the default again every {DefaultEvery}), undecided values again (up to {MaxScreeningRounds} rounds), "
-            + $"the winners combined, then default, recommended and Grpc.Core {options.ConfirmRepeats} times interleaved"));
-        console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"  about {oneRound.TotalMinutes * plan.Runtimes.Count:0.#} min for one screening round; budget {options.BudgetMinutes:0.#} min (--budget-minutes); results: {folder}"));
-        console.WriteLine(plan.Cpus.IsShared ? "cpus: shared (a capacity is then not the server's alone)" : $"cpus: host on {plan.Cpus.Host}, load worker on {plan.Cpus.Worker}");
+            $"  each run: {Describe(shape, mix)}; about {PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes); results: {folder}"));
+        console.WriteLine(plan.Cpus.IsShared ? "cpus: shared (a throughput is then not the server's alone)" : $"cpus: host on {plan.Cpus.Host}, load worker on {plan.Cpus.Worker}");
 
         var record = RunRecord.Now();
         var results = new List<ConfigurationResult>();
@@ -75,199 +111,236 @@ public static class AdvisePreset
         for (var i = 0; i < plan.Runtimes.Count && !cancellationToken.IsCancellationRequested; i++)
         {
             var share = (budget - clock.Elapsed) / (plan.Runtimes.Count - i);
-            advice.Add(await AdviseAsync(plan, plan.Runtimes[i], mix, knobs, options, share, results, progress, console, clock, cancellationToken));
+            advice.Add(await AdviseAsync(plan, plan.Runtimes[i], mix, knobs, options, quick, share, results, progress, console, clock, cancellationToken));
         }
 
         var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
-        var summary = new LoadRunSummary(Presets.Advise, status, commandLine, record,
-            mix.Load.Scenarios.ToDictionary(s => s, s => CapacityRun.ProbeShape(mix, mix.Limits.StartPerSecond).Describe(s) with
-            {
-                Simulations = [s == mix.Searched ? "searched: a probe at the screening rate, then steady phases stepping from the default's capacity" : $"inject {mix.Load.GetIntPerSecond} per 1 s beside it"],
-            }), results) { Advice = advice };
+        var offered = mix.Load.Scenarios.ToDictionary(s => s, s => shape.For(mix).Describe(s));
+        var summary = new LoadRunSummary(Presets.Advise, status, commandLine, record, offered, results) { Advice = advice };
         var files = ReportFiles.WriteAll(folder, summary).Skip(1).ToList();
         foreach (var runtime in advice)
         {
             var recommended = runtime.Recommended.Count == 0 ? "nothing (no knob helped)" : string.Join(", ", runtime.Recommended.Select(r => $"{r.Knob}={r.Value}"));
-            var confirmed = runtime.Confirmed.FirstOrDefault(r => r.Name == "recommended");
+            var confirmed = runtime.Screen?.Confirmed.FirstOrDefault(r => r.Name == "recommended");
             console.WriteLine($"{runtime.Runtime}: recommended {recommended}" + (confirmed?.VersusDefault is { } vs
-                ? string.Create(CultureInfo.InvariantCulture, $"; capacity x{vs.Median:0.00} of the default's ({confirmed.Decision}), x{confirmed.VersusGrpcCore?.Median:0.00} of Grpc.Core's") : ""));
+                ? string.Create(CultureInfo.InvariantCulture, $"; throughput x{vs.Median:0.00} of the default's ({confirmed.Decision}), x{confirmed.VersusGrpcCore?.Median:0.00} of Grpc.Core's") : ""));
         }
         console.WriteLine($"took {clock.Elapsed.TotalMinutes:0.#} min; advice: {files[0]}");
-        return status == "completed" && advice.All(a => a.DefaultCapacity is not null) ? 0 : 1;
+        return status == "completed" && advice.All(a => a.Screen is not null) ? 0 : 1;
     }
 
-    private static async Task<AdviceSummary> AdviseAsync(RunPlan plan, string runtime, CapacityMix mix, IReadOnlyList<Knob> knobs, AdviseOptions options, TimeSpan budget,
-        List<ConfigurationResult> results, LiveProgress progress, IAnsiConsole console, Stopwatch clock, CancellationToken cancellationToken)
+    /// <summary>"20 MiB uploads one after the other (1 caller in a closed loop) beside getInt at 50/s, 3 s warm-up, 6 s measured, a fresh host each".</summary>
+    public static string Describe(ThroughputShape shape, CapacityMix mix) =>
+        $"{Numbers.Size(mix.Load.PayloadBytes)} uploads " + (shape.Callers == 1 ? "one after the other (1 caller in a closed loop)" : $"by {shape.Callers} callers in a closed loop")
+        + (mix.Load.GetIntPerSecond is { } rate && mix.Load.Scenarios.Contains(ScenarioNames.GetInt) ? $" beside getInt at {rate}/s" : "")
+        + $", {shape.WarmUpSeconds} s warm-up, {shape.Seconds} s measured, a fresh host each";
+
+    private static async Task<AdviceSummary> AdviseAsync(RunPlan plan, string runtime, CapacityMix mix, IReadOnlyList<Knob> knobs, AdviseOptions options, bool quick,
+        TimeSpan budget, List<ConfigurationResult> results, LiveProgress progress, IAnsiConsole console, Stopwatch clock, CancellationToken cancellationToken)
     {
         var started = clock.Elapsed;
         TimeSpan Left() => budget - (clock.Elapsed - started);
+        var shape = ThroughputShape.Default(quick);
         var none = new Dictionary<string, string>();
         var kestrel = plan.Grpc(ServerStack.Kestrel, ClientStack.GrpcNet, runtime, Compression.None, Transport.H2c, "default", "default", none, none);
         var grpcCore = plan.Grpc(ServerStack.GrpcCore, ClientStack.GrpcCore, runtime, Compression.None, Transport.H2c, "n/a", "default", none, none);
         var major = int.Parse(runtime[3..runtime.IndexOf('.')], CultureInfo.InvariantCulture);
-        var trials = knobs.Where(k => k.ExistsOn(major)).SelectMany(k => k.Values.Select(v => (Knob: k, Value: v))).ToList();
-        var defaults = new List<ConfigurationResult>();
-        var byTrial = trials.ToDictionary(t => t, _ => new List<ConfigurationResult>());
+        var trials = knobs.Where(k => k.ExistsOn(major)).SelectMany(k => k.Values.Select(v => new ScreenFactor(k, v))).ToList();
         var notes = new List<string>();
         var count = 0;
+        var runTimes = new List<TimeSpan>();
+        TimeSpan PerRun() => runTimes.Count == 0 ? PlannedRunTime(shape) : TimeSpan.FromTicks((long)runTimes.Average(t => t.Ticks));
+        string Title(string stage, LoadConfiguration configuration) => $"[{runtime} {++count}, {clock.Elapsed.TotalMinutes:0.#} of {options.BudgetMinutes * plan.Runtimes.Count:0.#} min] {stage}: {configuration.Label}";
 
-        async Task<ConfigurationResult> Search(string stage, LoadConfiguration configuration, double? guess, double? first, CapacityMix? of = null)
+        async Task<ConfigurationResult> Run(string stage, LoadConfiguration configuration, CapacityMix? of = null)
         {
-            var title = $"[{runtime} {++count}, {clock.Elapsed.TotalMinutes:0.#} of {options.BudgetMinutes:0.#} min] {stage}: {configuration.Label}";
-            var result = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(configuration, of ?? mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
-                guess: guess, first: first));
+            var title = Title(stage, configuration);
+            var began = clock.Elapsed;
+            var result = await progress.RunAsync(title, onProgress => ThroughputRun.RunAsync(configuration, of ?? mix, shape, plan.Cpus, onProgress, cancellationToken));
+            runTimes.Add(clock.Elapsed - began);
             results.Add(result);
-            var found = result.Capacity?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found";
-            console.WriteLine($"{title}: {result.Status}; {found}" + (result.Reason is null ? "" : $"; {result.Reason}"));
+            console.WriteLine($"{title}: {result.Status}; " + (result.Throughput is { } t ? Describe(t) : result.Reason));
             return result;
         }
-        static double? Median(IEnumerable<ConfigurationResult> runs) => CapacityPreset.MedianCapacity(runs);
 
-        defaults.Add(await Search("default", kestrel, null, null));
-        var defaultCapacity = defaults[0].Capacity?.CallsPerSecond;
-        if (defaultCapacity is null)
-        {
-            notes.Add($"The default held no rate ({defaults[0].Reason ?? defaults[0].Capacity?.Bound}): there was nothing to screen against.");
-            return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), null, null, options.Threshold, [], [], [], notes, (clock.Elapsed - started).TotalMinutes);
-        }
         // A host knob whose value the host reads back as it reads back the default's did not change the host: not screened.
-        var defaultReadBack = defaults[0].HostSettings;
-        var notApplied = new Dictionary<(Knob Knob, string Value), string>();
+        var defaultReadBack = await ReadBackAsync(kestrel, mix, plan.Cpus, cancellationToken);
+        var notApplied = new Dictionary<ScreenFactor, string>();
         foreach (var trial in trials.Where(t => t.Knob.Kind is KnobKind.HostRuntime or KnobKind.Kestrel && ReadBack(defaultReadBack, t.Knob) is not null))
         {
             if (cancellationToken.IsCancellationRequested) break;
-            if (await ReadBackAsync(trial.Knob.Apply(kestrel, trial.Value), trial.Knob, mix, plan.Cpus, cancellationToken) is { } readBack && readBack == ReadBack(defaultReadBack, trial.Knob))
+            if (ReadBack(await ReadBackAsync(trial.Knob.Apply(kestrel, trial.Value), mix, plan.Cpus, cancellationToken), trial.Knob) is { } readBack
+                && readBack == ReadBack(defaultReadBack, trial.Knob))
                 notApplied[trial] = readBack;
         }
         if (notApplied.Count > 0)
-            console.WriteLine($"not applicable on this host (read back as with the default): {string.Join(", ", notApplied.Select(n => $"{n.Key.Knob.Name}={n.Key.Value} ({n.Value})"))}");
+            console.WriteLine($"not applicable on this host (read back as with the default): {string.Join(", ", notApplied.Select(n => $"{n.Key} ({n.Value})"))}");
         trials = [.. trials.Where(t => !notApplied.ContainsKey(t))];
 
-        var screening = CapacitySearch.Round(ScreeningFraction * defaultCapacity.Value);
-        // The first search had no probe at the screening rate (it was not known yet): the default's cost and latency there come from here on.
-        defaults.Add(await Search("default at the screening rate", kestrel, defaultCapacity, screening));
-
-        IReadOnlyList<KnobFinding> Findings() => AdviceFindings.Ranked(knobs.SelectMany(knob => knob.ExistsOn(major)
-            ? knob.Values.Select(value => notApplied.TryGetValue((knob, value), out var readBack) ? AdviceFindings.NotApplied(Choice(knob, value), knob.Meaning, readBack)
-                : AdviceFindings.Judge(Choice(knob, value), knob.Meaning,
-                defaults.Select(d => SearchFigures.Of(d, screening)).ToList(), byTrial[(knob, value)].Select(t => SearchFigures.Of(t, screening)).ToList(),
-                options.Threshold, Reported(byTrial[(knob, value)].LastOrDefault(), knob)))
-            : knob.Values.Select(value => AdviceFindings.NotAvailable(Choice(knob, value), knob.Meaning, knob.MinRuntimeMajor))));
-        string VerdictOf((Knob Knob, string Value) trial) => Findings().First(f => f.Choice.Knob == trial.Knob.Name && f.Choice.Value == trial.Value).Verdict;
-
-        // Design alternatives: searched against the same default (once after the first screening round, once more after the
-        // last), reported apart, never combined with settings.
-        var alternatives = DesignAlternatives.For(mix).ToDictionary(a => a, _ => new List<ConfigurationResult>());
-        async Task SearchAlternatives(int time)
+        var early = new List<ConfigurationResult>();
+        for (var i = 1; i <= EarlyRuns(quick) && !cancellationToken.IsCancellationRequested; i++) early.Add(await Run($"early spread {i}/{EarlyRuns(quick)}, default", kestrel));
+        var earlyThroughputs = early.Where(r => r.Status == "ok" && r.Throughput is { PerSecond: > 0 }).Select(r => r.Throughput!.PerSecond).ToList();
+        if (earlyThroughputs.Count < 2)
         {
-            foreach (var (alternative, runs) in alternatives)
-            {
-                if (cancellationToken.IsCancellationRequested || !Fits(Left(), mix, options.ConfirmRepeats)) return;
-                runs.Add(await Search($"design {time}, {alternative.Name}", alternative.Apply(kestrel), Median(defaults), screening, alternative.Apply(mix)));
-            }
+            notes.Add($"The default measured no throughput in {early.Count - earlyThroughputs.Count} of its {early.Count} first runs ({early.FirstOrDefault(r => r.Status != "ok")?.Reason ?? "no call succeeded"}): there was nothing to screen against.");
+            return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), null, null, options.Threshold, [], [], [], notes, (clock.Elapsed - started).TotalMinutes);
         }
+        var earlySpread = ScreenStatistics.LogSpread(earlyThroughputs);
 
-        var pending = trials;
-        var outOfBudget = false;
-        for (var round = 1; round <= MaxScreeningRounds && pending.Count > 0 && !outOfBudget; round++)
+        var first = trials.GroupBy(t => t.Knob).Select(g => g.First()).ToList();
+        var second = trials.GroupBy(t => t.Knob).SelectMany(g => g.Skip(1)).ToList();
+        var alternatives = DesignAlternatives.For(mix);
+        var planned = Plan(first.Count, second.Count, alternatives.Count, PerRun(), Left() - Reserve(mix, options.ConfirmRepeats, PerRun()), quick)
+                      ?? (false, false, 0);
+        var firstRuns = first.Count > 0 ? TwoLevelDesign.For(first.Count, planned.FirstFoldover).Runs.Count : 0;
+        var threshold = ScreenStatistics.DecidableThreshold(options.Threshold, earlySpread, firstRuns + early.Count);
+        console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"{runtime}: early spread {earlySpread * 100:0.#} % over {earlyThroughputs.Count} default runs ({string.Join(", ", earlyThroughputs.Select(t => t.ToString("0.#", CultureInfo.InvariantCulture)))}/s); "
+            + $"deciding at ±{threshold * 100:0.#} %; first values: {first.Count} in {firstRuns} runs{(planned.FirstFoldover ? " (with the foldover)" : "")}, "
+            + $"second values: {second.Count}{(second.Count > 0 ? $" in {TwoLevelDesign.For(second.Count, planned.SecondFoldover).Runs.Count} runs" : "")}, "
+            + $"alternatives: {alternatives.Count} in up to {planned.AlternativeBlocks} ABBA blocks each; about {PerRun().TotalSeconds:0} s a run"));
+        if (threshold > options.Threshold)
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"The default's first runs spread {earlySpread * 100:0.#} % (coefficient of variation): too much for ±{options.Threshold * 100:0.#} % in this budget; decided at ±{threshold * 100:0.#} % instead."));
+
+        var stages = new List<ScreenStage>();
+        var findings = new List<KnobFinding>();
+        ScreenFit? pooled = null;
+        async Task Screen(string name, IReadOnlyList<ScreenFactor> factors, bool foldover, int seed, IReadOnlyList<ConfigurationResult> defaultsBefore)
         {
-            var sinceDefault = round == 1 ? 0 : DefaultEvery;
-            foreach (var trial in pending)
+            if (factors.Count == 0) return;
+            var design = TwoLevelDesign.For(factors.Count, foldover);
+            var schedule = KnobScreen.Schedule(design, seed);
+            var defaults = Enumerable.Repeat(-1, factors.Count).ToArray();
+            var runs = defaultsBefore.Select(r => ((IReadOnlyList<int>)defaults, r)).ToList();
+            for (var i = 0; i < schedule.Count && !cancellationToken.IsCancellationRequested; i++)
             {
-                if (cancellationToken.IsCancellationRequested) break;
-                if (!Fits(Left(), mix, options.ConfirmRepeats))
+                if (Left() < Reserve(mix, options.ConfirmRepeats, PerRun()) + PerRun())
                 {
-                    outOfBudget = true;
+                    notes.Add($"The {name} stage stopped after {i} of its {schedule.Count} runs: the budget ran out (--budget-minutes).");
                     break;
                 }
-                if (sinceDefault >= DefaultEvery)
-                {
-                    defaults.Add(await Search($"screen {round}, default", kestrel, Median(defaults), screening));
-                    sinceDefault = 0;
-                }
-                byTrial[trial].Add(await Search($"screen {round}, {trial.Knob.Name}={trial.Value}", trial.Knob.Apply(kestrel, trial.Value), Median(defaults), screening));
-                sinceDefault++;
+                var on = factors.Where((_, k) => schedule[i][k] > 0).ToList();
+                var stage = $"{name} {i + 1}/{schedule.Count}" + (on.Count == 0 ? ", default" : $", {on.Count} of {factors.Count} on");
+                runs.Add((schedule[i], await Run(stage, KnobScreen.Apply(kestrel, factors, schedule[i]))));
             }
-            pending = [.. trials.Where(t => byTrial[t].Count == round && VerdictOf(t) == AdviceFindings.CouldNotTell)];
-            if (round == 1) await SearchAlternatives(1);
+            var fit = ScreenFigures.Fit(factors.Count, runs, threshold);
+            pooled ??= fit.Throughput;
+            var measured = runs.Skip(defaultsBefore.Count).Select(r => r.Item2).ToList();
+            stages.Add(new ScreenStage(name, [.. factors.Select(f => f.ToString())], design.Runs.Count, foldover, measured.Count, measured.Count(r => r.Status != "ok"),
+                measured.Count(r => r.Throughput?.ClientBound == true), fit.Throughput?.RunSpread, fit.Throughput?.DriftPerRun, fit.Throughput?.DegreesOfFreedom));
+            if (fit.Throughput is null) notes.Add($"The {name} stage measured too few runs to fit ({measured.Count(r => r.Status == "ok")} ok): its values could not be told.");
+            for (var k = 0; k < factors.Count; k++)
+            {
+                var with = runs.Where(r => r.Item1[k] > 0).Select(r => r.Item2).ToList();
+                findings.Add(ScreenFindings.Of(Choice(factors[k].Knob, factors[k].Value), factors[k].Knob.Meaning, fit, k, with.Count,
+                    Reported(with.LastOrDefault(r => r.Status == "ok"), factors[k].Knob)));
+            }
+            var failed = measured.Where(r => r.Status != "ok").Select(r => $"{r.Configuration.Label}: {r.Reason}").Distinct().ToList();
+            if (failed.Count > 0) notes.Add($"Runs of the {name} stage that failed (left out of its fit): {string.Join("; ", failed)}.");
         }
-        var unscreened = trials.Where(t => byTrial[t].Count == 0).Select(t => $"{t.Knob.Name}={t.Value}").ToList();
-        if (unscreened.Count > 0) notes.Add($"Not screened, the budget ran out first: {string.Join(", ", unscreened)} (--budget-minutes, or --knobs to screen fewer).");
-        if (pending.Count > 0 && !cancellationToken.IsCancellationRequested)
-            notes.Add($"Still undecided after {byTrial[pending[0]].Count} searches: {string.Join(", ", pending.Select(t => $"{t.Knob.Name}={t.Value}"))}.");
 
-        await SearchAlternatives(2);
-        var untried = alternatives.Where(a => a.Value.Count == 0).Select(a => a.Key.Name).ToList();
-        if (untried.Count > 0) notes.Add($"Design alternatives not searched, the budget ran out first: {string.Join(", ", untried)}.");
-        IReadOnlyList<KnobFinding> AlternativeFindings() => AdviceFindings.Ranked([.. alternatives.Where(a => a.Value.Count > 0).Select(a => AdviceFindings.Judge(a.Key.Choice,
-            a.Key.Meaning, defaults.Select(d => SearchFigures.Of(d, screening)).ToList(), a.Value.Select(r => SearchFigures.Of(r, screening)).ToList(), options.Threshold, null))]);
+        await Screen("first values", first, planned.FirstFoldover, 1, early);
+        await Screen("second values", second, planned.SecondFoldover, 2, []);
+        var unscreened = trials.Where(t => findings.All(f => f.Choice.Knob != t.Knob.Name || f.Choice.Value != t.Value)).ToList();
+        findings.AddRange(notApplied.Select(n => AdviceFindings.NotApplied(Choice(n.Key.Knob, n.Key.Value), n.Key.Knob.Meaning, n.Value)));
+        findings.AddRange(knobs.Where(k => !k.ExistsOn(major)).SelectMany(k => k.Values.Select(v => AdviceFindings.NotAvailable(Choice(k, v), k.Meaning, k.MinRuntimeMajor))));
 
-        // Greedy: the best winner alone, then each next one added while it does not lower the median capacity.
-        var winners = AdviceFindings.Winners(Findings());
-        var combination = new List<(Knob Knob, string Value)>();
-        List<ConfigurationResult> best = [];
-        foreach (var winner in winners)
+        // Design alternatives: ABBA blocks against the default, judged with the first stage's pooled spread, stopped once decided.
+        var alternativeFindings = new List<KnobFinding>();
+        foreach (var alternative in alternatives)
         {
-            var trial = trials.First(t => t.Knob.Name == winner.Choice.Knob && t.Value == winner.Choice.Value);
-            if (combination.Count == 0)
+            if (pooled is null || planned.AlternativeBlocks == 0) break;
+            var (defaults, changed) = (new List<ConfigurationResult>(), new List<ConfigurationResult>());
+            KnobFinding? finding = null;
+            for (var block = 1; block <= planned.AlternativeBlocks && !cancellationToken.IsCancellationRequested; block++)
             {
-                combination = [trial];
-                best = byTrial[trial];
-                continue;
+                if (Left() < Reserve(mix, options.ConfirmRepeats, PerRun()) + PerRun() * 4)
+                {
+                    notes.Add($"Design alternative {alternative.Name}: the budget ran out after {block - 1} of its blocks.");
+                    break;
+                }
+                var stage = $"design {alternative.Name}, block {block}";
+                defaults.Add(await Run($"{stage}, default", kestrel));
+                changed.Add(await Run($"{stage}, changed", alternative.Apply(kestrel), alternative.Apply(mix)));
+                changed.Add(await Run($"{stage}, changed", alternative.Apply(kestrel), alternative.Apply(mix)));
+                defaults.Add(await Run($"{stage}, default", kestrel));
+                finding = ScreenFindings.Paired(alternative.Choice, alternative.Meaning, defaults, changed, pooled, threshold, planned.AlternativeBlocks);
+                if (finding.Verdict != AdviceFindings.CouldNotTell) break;
             }
-            if (cancellationToken.IsCancellationRequested || Left() < Reserve(mix, options.ConfirmRepeats))
-            {
-                notes.Add($"Not tried in the combination, the budget ran out first: {winner.Choice.Knob}={winner.Choice.Value}.");
-                continue;
-            }
-            List<(Knob Knob, string Value)> candidate = [.. combination, trial];
-            var configuration = candidate.Aggregate(kestrel, (c, k) => k.Knob.Apply(c, k.Value));
-            List<ConfigurationResult> runs = [];
-            for (var i = 0; i < 2; i++) runs.Add(await Search($"combine, + {trial.Knob.Name}={trial.Value}", configuration, Median(best), screening));
-            if (Median(runs) >= Median(best)) (combination, best) = (candidate, runs);
-            else notes.Add($"{trial.Knob.Name}={trial.Value} helped alone but not on top of {string.Join(", ", combination.Select(c => $"{c.Knob.Name}={c.Value}"))}: left out.");
+            if (finding is not null) alternativeFindings.Add(finding);
         }
 
-        var recommended = combination.Aggregate(kestrel, (c, k) => k.Knob.Apply(c, k.Value));
+        var ranked = AdviceFindings.Ranked(findings);
+        var winners = AdviceFindings.Winners(ranked);
+        var combination = winners.Select(w => trials.First(t => t.Knob.Name == w.Choice.Knob && t.Value == w.Choice.Value)).ToList();
+        var recommended = combination.Aggregate(kestrel, (c, f) => f.Knob.Apply(c, f.Value));
         var confirming = new List<(string Name, LoadConfiguration Configuration)> { ("default", kestrel) };
         if (combination.Count > 0) confirming.Add(("recommended", recommended));
         confirming.Add(("Grpc.Core", grpcCore));
         var confirmed = confirming.ToDictionary(c => c.Name, _ => new List<ConfigurationResult>());
         for (var repeat = 1; repeat <= options.ConfirmRepeats && !cancellationToken.IsCancellationRequested; repeat++)
             foreach (var (name, configuration) in confirming)
-            {
-                var guess = name switch { "default" => Median(defaults), "recommended" => Median(best), _ => Median(confirmed[name]) };
-                confirmed[name].Add((await Search($"confirm {repeat}", configuration, guess, screening)) with { Repeat = repeat });
-            }
+                confirmed[name].Add((await Run($"confirm {repeat}/{options.ConfirmRepeats}, {name}", configuration)) with { Repeat = repeat });
+        var confirmedThroughput = ScreenFindings.Confirm([.. confirming.Select(c => (c.Name, (IReadOnlyList<ConfigurationResult>)confirmed[c.Name]))], threshold);
+        if (confirmedThroughput.FirstOrDefault(r => r.Name == "recommended") is { Decision: not "higher" } notConfirmed)
+            notes.Add($"The recommended combination did not confirm higher than the default on fresh runs ({notConfirmed.Decision}): keep the defaults, or rerun with a larger budget.");
 
-        // Where the host's CPU goes, each confirmed configuration once at the screening rate.
+        // The headline: each confirmed configuration's SLO capacity, searched once, probing the screening rate first.
+        var defaultThroughput = confirmedThroughput.FirstOrDefault(r => r.Name == "default")?.PerSecond?.Median ?? earlyThroughputs.Average();
+        var screening = CapacitySearch.Round(ScreeningFraction * defaultThroughput);
+        var headline = new List<(string Name, IReadOnlyList<ConfigurationResult> Runs)>();
+        foreach (var (name, configuration) in confirming)
+        {
+            if (cancellationToken.IsCancellationRequested) break;
+            var title = Title($"capacity, {name}", configuration);
+            var search = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(configuration, mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
+                guess: screening / ScreeningFraction * 0.8, first: screening));
+            results.Add(search);
+            console.WriteLine($"{title}: {search.Status}; " + (search.Capacity?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found")
+                              + (search.Reason is null ? "" : $"; {search.Reason}"));
+            headline.Add((name, [search]));
+        }
+
         var profiles = new List<HostProfileRow>();
         foreach (var (name, configuration) in confirming)
         {
             if (cancellationToken.IsCancellationRequested) break;
-            var title = $"[{runtime} {++count}, {clock.Elapsed.TotalMinutes:0.#} of {options.BudgetMinutes:0.#} min] profile: {name} at {screening}/s";
+            var title = $"[{runtime} {++count}, {clock.Elapsed.TotalMinutes:0.#} of {options.BudgetMinutes * plan.Runtimes.Count:0.#} min] profile: {name} at {screening}/s";
             var profile = await progress.RunAsync(title, onProgress => HostProfiling.ProfileAsync(name, configuration, mix, screening, plan.Cpus, onProgress, cancellationToken));
             profiles.Add(profile);
             console.WriteLine($"{title}: " + (profile.Failure ?? string.Join(", ", profile.Components.Take(3).Select(c => $"{c.Component} {c.Percent:0} %"))));
         }
 
-        return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), defaultCapacity, screening, options.Threshold, Findings(),
-            [.. combination.Select(c => Choice(c.Knob, c.Value))],
-            AdviceFindings.Confirm([.. confirming.Select(c => (c.Name, (IReadOnlyList<ConfigurationResult>)confirmed[c.Name]))], screening, options.Threshold),
-            notes, (clock.Elapsed - started).TotalMinutes) { Alternatives = AlternativeFindings(), Profiles = profiles };
+        if (unscreened.Count > 0) notes.Add($"Not screened: {string.Join(", ", unscreened)}.");
+        var decided = ranked.Count(f => f.Verdict is AdviceFindings.Helps or AdviceFindings.Hurts or AdviceFindings.NoEffect);
+        var applicable = ranked.Count(f => f.Verdict is not (AdviceFindings.NotApplicable or AdviceFindings.NotOnRuntime));
+        console.WriteLine($"{runtime}: decided {decided} of {applicable} applicable knob values at ±{threshold * 100:0.#} %"
+                          + (ranked.FirstOrDefault(f => f.Choice.Knob == Knobs.Placebo) is { } placebo ? $"; the placebo: {placebo.Verdict}" : ""));
+        var defaultCapacity = headline.FirstOrDefault(h => h.Name == "default").Runs?.FirstOrDefault()?.Capacity?.CallsPerSecond;
+        return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), defaultCapacity, screening, threshold, ranked,
+            [.. combination.Select(c => Choice(c.Knob, c.Value))], AdviceFindings.Confirm(headline, screening, threshold), notes, (clock.Elapsed - started).TotalMinutes)
+        {
+            Alternatives = AdviceFindings.Ranked(alternativeFindings),
+            Profiles = profiles,
+            Screen = new ScreenSummary(Describe(shape, mix), earlyThroughputs.Count, earlySpread, options.Threshold, stages, confirmedThroughput),
+        };
     }
 
-    /// <summary>The knob as a host started with <paramref name="configuration"/> reports it in its ready line; null where the host did not start.</summary>
-    public static async Task<string?> ReadBackAsync(LoadConfiguration configuration, Knob knob, CapacityMix mix, CpuPlacement placement, CancellationToken cancellationToken)
+    private static string Describe(ThroughputResult t) => string.Create(CultureInfo.InvariantCulture,
+        $"{t.PerSecond:0.0}/s ({t.Calls} in {t.Seconds:0.0} s), host CPU {t.HostCpuMsPerCall:0.0} ms a call, host {t.HostUtilization * 100:0} % busy, load worker {t.ClientUtilization * 100:0} %{(t.Failed > 0 ? $", {t.Failed} failed" : "")}{(t.ClientBound ? " (client-bound)" : "")}");
+
+    /// <summary>The host's settings as its ready line reports them with <paramref name="configuration"/>; null where the host did not start.</summary>
+    public static async Task<IReadOnlyDictionary<string, JsonElement>?> ReadBackAsync(LoadConfiguration configuration, CapacityMix mix, CpuPlacement placement, CancellationToken cancellationToken)
     {
         try
         {
             await using var served = await ServedConfiguration.StartAsync(configuration, CapacityRun.ProbeShape(mix, mix.Limits.StartPerSecond), placement, cancellationToken);
-            return ReadBack(ServedConfiguration.HostSettings(served.Host), knob);
+            return ServedConfiguration.HostSettings(served.Host);
         }
         catch (HostStartException)
         {
-            // Its search will fail with the reason; nothing to decide here.
+            // Its runs will fail with the reason; nothing to decide here.
             return null;
         }
     }

@@ -52,10 +52,11 @@ public static class CapacityRun
                     failure ??= last.Failure;
                     stop.Cancel();
                 }
-                var calls = scenarios.Sum(s => s.Invocations);
-                var uploads = scenarios.Where(s => s.Name == ScenarioNames.SendLargeData).Sum(s => s.Invocations);
-                return new CapacityProbe(rate, missed, scenarios, last.ServerCpuSeconds, last.Worker.Figures.CpuSeconds, calls,
-                    uploads * (double)probeShape.PayloadBytes / (1024 * 1024), last.LoadSeconds);
+                // The calls of the span both CPU times cover: the warm-up's are in neither.
+                var calls = scenarios.Sum(s => s.Requests);
+                var searched = scenarios.Where(s => s.Name == mix.Searched).Sum(s => s.Requests);
+                var uploadedMiB = mix.Searched == ScenarioNames.GetInt ? 0 : searched * (double)probeShape.PayloadBytes / (1024 * 1024);
+                return new CapacityProbe(rate, missed, scenarios, last.ServerCpuSeconds, last.Worker.Figures.CpuSeconds, calls, uploadedMiB, last.LoadSeconds, searched);
             }, stop.Token, guess, first);
 
             var capacity = new CapacityResult(mix.Searched, outcome.CallsPerSecond, slo, mix.Load.Arrivals, mix.Limits.Resolution,

@@ -36,7 +36,11 @@ public static class DesignAlternatives
             "new CallOptions(new Metadata { { \"grpc-internal-encoding-request\", \"gzip\" } })   // per call; and ResponseCompressionAlgorithm = \"gzip\" in AddGrpc"),
     ];
 
-    /// <summary>The alternatives for a mix: those that change how uploads go only where it has uploads.</summary>
+    /// <summary>
+    /// The alternatives for a mix: those that change how uploads go only where it has uploads; compression only where its
+    /// payload can shrink (random bytes cannot: the slow-link preset measures compression on text).
+    /// </summary>
     public static IReadOnlyList<DesignAlternative> For(CapacityMix mix) =>
-        [.. All.Where(a => a.ChunkBytes is null || mix.Load.Scenarios.Contains(ScenarioNames.SendLargeData))];
+        [.. All.Where(a => (a.ChunkBytes is null || mix.Load.Scenarios.Contains(ScenarioNames.SendLargeData))
+                           && (a.Compression == Compression.None || mix.Load.PayloadContent != Payload.RandomContent))];
 }

@@ -40,8 +40,8 @@ public static class HostProfiling
                 failure = $"{e.GetType().Name}: {e.Message}";
             }
             var measured = await measuring;
-            // Every call the host served over the span its CPU time covers, warm-up included, as a probe's cost counts them.
-            var calls = measured.Worker.Figures.Load.Scenarios.Sum(s => s.Invocations);
+            // The calls over the span its CPU time covers (the warm-up's are in neither).
+            var calls = measured.Worker.Figures.Load.Scenarios.Sum(s => s.Requests);
             double? msPerCall = measured.ServerCpuSeconds is { } cpu && calls > 0 ? 1000 * cpu / calls : null;
             if (profile is null) return Failed(failure ?? "no profile");
             return new HostProfileRow(name, configuration.Label, msPerCall, profile.CpuSamples, profile.NativeOrWaitingSamples,

@@ -73,7 +73,13 @@ public static class Knobs
         new("client-channels", KnobKind.Client, "channels", ["2", "4"], "calls spread over N channels in turn, each with its own HTTP/2 connection (default 1)", "-"),
         new("client-stream-window", KnobKind.Client, "initialHttp2StreamWindowSize", ["4194304", "16777216"], "SocketsHttpHandler's HTTP/2 stream receive window (default 64 KiB)", "-"),
         new("client-keep-alive", KnobKind.Client, KeepAliveSetting, ["1"], "SocketsHttpHandler pings the server after this many seconds without a frame (default: never; Microsoft's guidance: 60)", "-"),
+        new(Placebo, KnobKind.HostRuntime, PlaceboSetting, ["1"], "a setting nothing reads, screened like the others: the screen must find no effect in it", $"env.{PlaceboSetting}"),
     ];
+
+    /// <summary>The knob that changes nothing: a screen that calls it "helps" or "hurts" sees effects in noise.</summary>
+    public const string Placebo = "placebo";
+
+    private const string PlaceboSetting = "DOTNET_GrpcBenchPlacebo";
 
     /// <summary>The client setting of HTTP/2 keep-alive pings, in whole seconds.</summary>
     public const string KeepAliveSetting = "keepAlivePingDelaySeconds";
@@ -93,6 +99,7 @@ public static class Knobs
         "DOTNET_TieredCompilation" => $"<TieredCompilation>{Bool(value)}</TieredCompilation>   <!-- csproj -->",
         "DOTNET_GCRetainVM" => $"<RetainVMGarbageCollection>{Bool(value)}</RetainVMGarbageCollection>   <!-- csproj -->",
         "DOTNET_ThreadPool_UnfairSemaphoreSpinLimit" => $"\"System.Threading.ThreadPool.UnfairSemaphoreSpinLimit\": {Convert.ToInt32(value, 16)}   // runtimeconfig.template.json, configProperties",
+        PlaceboSetting => $"{PlaceboSetting}={value}   # nothing: no runtime or library reads it (the placebo)",
         "DOTNET_ThreadPool_ForceMinWorkerThreads" => $"ThreadPool.SetMinThreads({Convert.ToInt32(value, 16)}, {Convert.ToInt32(value, 16)});   // Program.cs, first line",
         _ when knob.Kind == KnobKind.HostRuntime => $"{knob.Setting}={value}   # the service's environment (no project property reads it)",
         _ when knob.Setting.StartsWith("sockets:", StringComparison.Ordinal) =>

@@ -5,7 +5,7 @@ using GrpcBench.Orchestration;
 namespace GrpcBench.Load;
 
 /// <summary>What one load worker's run against a served configuration measured, on both sides.</summary>
-/// <param name="LoadSeconds">From the worker's load beginning to its figures: the span both sides' CPU times are over.</param>
+/// <param name="LoadSeconds">From the end of the worker's warm-up to its figures: the span both sides' CPU times are over, and its calls counted.</param>
 /// <param name="Failure">Why the measurement is not whole: the host died, the worker failed, or the CPUs were not as asked; null if it is.</param>
 public sealed record Measurement(WorkerOutcome Worker, string? Failure, string? HostRuntime, IReadOnlyDictionary<string, string> Components,
     IReadOnlyDictionary<string, System.Text.Json.JsonElement>? HostSettings, double? ServerCpuSeconds, double? ServerPeakRssMiB, CpuRecord? Cpus,
@@ -73,14 +73,25 @@ public sealed class ServedConfiguration : IAsyncDisposable
     {
         var host = _host;
         if (_worker is not null) await SettleAsync(cancellationToken);
-        // The host's CPU time counts from when the worker's load begins, as the worker's own does.
+        // The host's CPU time counts from when the worker's warm-up ends, as the worker's own does: the span its calls are counted over.
         var cpuBefore = host is null || host.HasExited ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
         CpuRecord? cpuRecord = null;
         var span = System.Diagnostics.Stopwatch.StartNew();
-        void LoadBegins(WorkerStarted worker)
+        void Measuring()
         {
             span.Restart();
-            if (host is not null && !host.HasExited) cpuBefore = ProcessStats.CpuTime(host.Pid);
+            try
+            {
+                if (host is not null && !host.HasExited) cpuBefore = ProcessStats.CpuTime(host.Pid);
+            }
+            catch (IOException)
+            {
+                // Gone: the measurement fails for that reason.
+            }
+        }
+        void LoadBegins(WorkerStarted worker)
+        {
+            Measuring();
             try
             {
                 cpuRecord = CpuRecord.Read(_placement, host?.Pid, host?.Ready.ProcessorCount, worker.Pid, worker.ProcessorCount, host?.Ready.Gc,
@@ -100,7 +111,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
             _worker = null;
         }
         _worker ??= WorkerProcess.Start(_configuration.ClientRuntime, _link?.Name, _placement.Worker, _configuration.Label, _configuration.ClientEnvironment);
-        var worker = _worker.RunAsync(spec, onProgress, stopWorker.Token, LoadBegins);
+        var worker = _worker.RunAsync(spec, onProgress, stopWorker.Token, LoadBegins, Measuring);
         var hostDied = await ConfigurationRun.WatchAsync(host, worker, stopWorker);
         var outcome = await worker;
         // A terminal's Ctrl+C reaches the whole process group: a host that ended with the tool's own cancellation did not fail.

@@ -34,10 +34,11 @@ public sealed class WorkerProcess : IAsyncDisposable
     private volatile Run? _run;
 
     /// <summary>One load's state: what the output lines of the worker are for, while it runs.</summary>
-    private sealed class Run(Action<LoadProgress> onProgress, Action<WorkerStarted>? onStarted)
+    private sealed class Run(Action<LoadProgress> onProgress, Action<WorkerStarted>? onStarted, Action? onMeasuring)
     {
         public readonly Action<LoadProgress> OnProgress = onProgress;
         public readonly Action<WorkerStarted>? OnStarted = onStarted;
+        public readonly Action? OnMeasuring = onMeasuring;
         public readonly TaskCompletionSource Finished = new(TaskCreationOptions.RunContinuationsAsynchronously);
         public WorkerResult? Final, Partial;
         public string? Error;
@@ -96,12 +97,14 @@ public sealed class WorkerProcess : IAsyncDisposable
     }
 
     /// <summary>Cancelling asks the worker to stop (SIGINT) and returns its partial result; the worker then ends.</summary>
-    /// <param name="onStarted">Called when the worker's load begins: where the host's CPU time starts to count.</param>
+    /// <param name="onStarted">Called when the worker's load begins (its warm-up first).</param>
+    /// <param name="onMeasuring">Called when the worker's warm-up has ended: where its CPU time starts to count, and the host's should.</param>
     /// <exception cref="WorkerFailedException">The worker handed over no figure at all.</exception>
-    public async Task<WorkerOutcome> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken, Action<WorkerStarted>? onStarted = null)
+    public async Task<WorkerOutcome> RunAsync(WorkerSpec spec, Action<LoadProgress> onProgress, CancellationToken cancellationToken, Action<WorkerStarted>? onStarted = null,
+        Action? onMeasuring = null)
     {
         if (_process.HasExited) throw new WorkerFailedException($"the load worker on {_runtime} has ended ({Ending(_process.ExitCode)}) and cannot run another load");
-        var run = _run = new Run(onProgress, onStarted);
+        var run = _run = new Run(onProgress, onStarted, onMeasuring);
         var limit = spec.Load.WorstCase + TimeSpan.FromSeconds(60);
         string? failure = null;
         try
@@ -153,6 +156,9 @@ public sealed class WorkerProcess : IAsyncDisposable
             case WorkerLine.StartedEvent:
                 LoadBeganAt = DateTime.UtcNow;
                 run.OnStarted?.Invoke(new WorkerStarted(_process.Id, line.ProcessorCount));
+                break;
+            case WorkerLine.MeasuringEvent:
+                run.OnMeasuring?.Invoke();
                 break;
             case WorkerLine.ProgressEvent when line.Progress is { } progress:
                 LastGcCounts = line.GcCounts ?? LastGcCounts;

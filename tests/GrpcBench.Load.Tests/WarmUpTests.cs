@@ -65,4 +65,54 @@ public class WarmUpTests
         Assert.Equal((1, 0), (stats.Ok, stats.Failed));
         Assert.InRange(stats.Latency.Max, 700 - TimerSlack.Ms, 900);
     }
+
+    [Fact]
+    public async Task The_measured_span_is_announced_once_every_scenario_has_ended_its_warm_up_calls()
+    {
+        var inFlight = 0;
+        var warmUpCallsInFlightWhenAnnounced = -1;
+        var announcements = 0;
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        var announcedAt = TimeSpan.Zero;
+        async Task<StepResult> Step(StepContext context)
+        {
+            Interlocked.Increment(ref inFlight);
+            await Task.Delay(300, context.CancellationToken);
+            Interlocked.Decrement(ref inFlight);
+            return StepResult.Ok();
+        }
+
+        // A closed-model scenario whose warm-up call is still in flight at 0.5 s, beside an open-model one.
+        await LoadRunner.RunAsync([
+                LoadScenario.Create("closed", Step).WithLoadSimulations(LoadSimulation.KeepConstant(1, Seconds(1))).WithWarmUpDuration(Seconds(0.5)),
+                LoadScenario.Create("open", _ => Task.FromResult(StepResult.Ok())).WithLoadSimulations(LoadSimulation.Inject(10, Seconds(1), Seconds(1))).WithWarmUpDuration(Seconds(0.5)),
+            ],
+            onMeasuring: () =>
+            {
+                announcements++;
+                announcedAt = clock.Elapsed;
+                warmUpCallsInFlightWhenAnnounced = Volatile.Read(ref inFlight);
+            });
+
+        Assert.Equal(1, announcements);
+        Assert.Equal(0, warmUpCallsInFlightWhenAnnounced);
+        // The warm-up's second call (0.3-0.6 s) ended first.
+        Assert.True(announcedAt.TotalSeconds >= 0.6 - TimerSlack.Ms / 1000.0, $"announced at {announcedAt.TotalSeconds:0.###} s");
+    }
+
+    [Fact]
+    public async Task Without_a_warm_up_the_measured_span_is_announced_as_the_load_begins()
+    {
+        var callsBefore = -1;
+        var calls = 0;
+        await LoadRunner.RunAsync([LoadScenario.Create("open", _ =>
+            {
+                Interlocked.Increment(ref calls);
+                return Task.FromResult(StepResult.Ok());
+            }).WithLoadSimulations(LoadSimulation.Inject(10, Seconds(1), Seconds(1)))],
+            onMeasuring: () => callsBefore = Volatile.Read(ref calls));
+
+        Assert.Equal(0, callsBefore);
+        Assert.Equal(10, calls);
+    }
 }

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using GrpcBench.Load;
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 
@@ -11,14 +12,17 @@ public class AdvisePresetTests
     private static CapacityMix Mix(bool quick) => CapacityPreset.Mixes(AdviseOptions.Default(quick).Capacity, quick)[0];
 
     [Fact]
-    public void The_full_advice_screens_every_knob_on_the_storys_mix_in_30_minutes_and_the_quick_one_four_knobs_in_6()
+    public void The_full_advice_screens_every_knob_on_the_storys_mix_in_30_minutes_a_runtime_and_the_quick_one_five_knobs_in_6()
     {
         var (full, quick) = (AdviseOptions.Default(quick: false), AdviseOptions.Default(quick: true));
 
         Assert.Equal(Knobs.All.Select(k => k.Name), full.Knobs);
         Assert.Equal((30.0, 3, "mixed"), (full.BudgetMinutes, full.ConfirmRepeats, Mix(quick: false).Name));
-        Assert.Equal((6.0, 4, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
+        Assert.Equal((6.0, 5, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
         Assert.All(quick.Knobs, name => Knobs.Named(name));
+        Assert.Contains(Knobs.Placebo, quick.Knobs);
+        Assert.Null(AdvisePreset.TooSmall(full, quick: false));
+        Assert.Null(AdvisePreset.TooSmall(quick, quick: true));
     }
 
     [Fact]
@@ -37,21 +41,29 @@ public class AdvisePresetTests
         Assert.Equal((64 * 1024, 20L * 1024 * 1024), (configuration.ChunkBytes, configuration.PayloadBytes));
         Assert.True(chunkedMix.Load.StopBeyondP99Ms!.ContainsKey(ScenarioNames.UploadChunks));
         Assert.Equal(Compression.Gzip, DesignAlternatives.All.Single(a => a.Name == "compression-gzip").Apply(kestrel).Compression);
-        // getInt alone has no uploads to send another way: only compression is left to try.
+        // Random bytes (the story's payload) cannot shrink: compression is left out; getInt alone has no uploads to send another way either.
+        Assert.Equal(["chunked-64k", "chunked-1m"], DesignAlternatives.For(mix).Select(a => a.Name));
+        Assert.Equal(["chunked-64k", "chunked-1m", "compression-gzip"], DesignAlternatives.For(mix with { Load = mix.Load with { PayloadContent = Payload.TextContent } }).Select(a => a.Name));
         var getInt = CapacityPreset.Mixes(CapacityOptions.Default(false) with { Mixes = [CapacityPreset.GetInt] }, false)[0];
-        Assert.Equal(["compression-gzip"], DesignAlternatives.For(getInt).Select(a => a.Name));
+        Assert.Empty(DesignAlternatives.For(getInt));
     }
 
     [Fact]
-    public void A_screening_search_runs_only_while_the_confirmation_still_fits_the_budget()
+    public void The_screen_folds_over_what_the_budget_allows_first_values_first_and_refuses_a_budget_too_small_for_one_decision()
     {
-        var mix = Mix(quick: false);
-        var reserve = AdvisePreset.Reserve(mix, 3);
+        var perRun = TimeSpan.FromSeconds(10);
+        // 27 first values: 32 + 4 default runs, 64 + 8 with the foldover; 8 second values: 12 + 2, 24 + 3; 3 alternatives: 12 runs a block.
+        Assert.Equal((36, 72, 14, 27), (KnobScreen.Runs(27, false), KnobScreen.Runs(27, true), KnobScreen.Runs(8, false), KnobScreen.Runs(8, true)));
 
-        Assert.Equal(AdvisePreset.SearchTime(mix) * 11 + AdvisePreset.ProfilesTime, reserve);
-        Assert.True(AdvisePreset.Fits(reserve + AdvisePreset.SearchTime(mix), mix, 3));
-        Assert.False(AdvisePreset.Fits(reserve + AdvisePreset.SearchTime(mix) - TimeSpan.FromSeconds(1), mix, 3));
-        Assert.False(AdvisePreset.Fits(TimeSpan.Zero, mix, 3));
+        Assert.Equal((true, true, 2), AdvisePreset.Plan(27, 8, 3, perRun, perRun * (72 + 27 + 24), quick: false));
+        Assert.Equal((true, false, 2), AdvisePreset.Plan(27, 8, 3, perRun, perRun * (72 + 27 + 24) - TimeSpan.FromSeconds(1), quick: false));
+        Assert.Equal((false, false, 1), AdvisePreset.Plan(27, 8, 3, perRun, perRun * (36 + 14 + 12), quick: false));
+        Assert.Equal((false, false, 0), AdvisePreset.Plan(27, 8, 3, perRun, perRun * (36 + 14), quick: false));
+        Assert.Null(AdvisePreset.Plan(27, 8, 3, perRun, perRun * (36 + 14) - TimeSpan.FromSeconds(1), quick: false));
+
+        var tooSmall = AdvisePreset.TooSmall(AdviseOptions.Default(quick: false) with { BudgetMinutes = 5 }, quick: false);
+        Assert.NotNull(tooSmall);
+        Assert.Matches(@"^--budget-minutes 5: screening 30 knobs \(40 values\) needs at least \d+ min a runtime here; allowed \d+ to 600, or fewer --knobs$", tooSmall);
     }
 
     [Fact]
@@ -83,8 +95,8 @@ public class AdvisePresetTests
         async Task<(string? Default, string? With)> ReadBack(string name, string value)
         {
             var knob = Knobs.Named(name);
-            return (await AdvisePreset.ReadBackAsync(kestrel, knob, mix, oneCpu, CancellationToken.None),
-                await AdvisePreset.ReadBackAsync(knob.Apply(kestrel, value), knob, mix, oneCpu, CancellationToken.None));
+            return (AdvisePreset.ReadBack(await AdvisePreset.ReadBackAsync(kestrel, mix, oneCpu, CancellationToken.None), knob),
+                AdvisePreset.ReadBack(await AdvisePreset.ReadBackAsync(knob.Apply(kestrel, value), mix, oneCpu, CancellationToken.None), knob));
         }
 
         var serverGc = await ReadBack("gc-server", "0");
@@ -94,7 +106,7 @@ public class AdvisePresetTests
         Assert.Equal(("False", "False"), serverGc);
         Assert.Equal(("1", "1"), heaps);
         Assert.Equal(("True", "False"), concurrent);
-        var finding = GrpcBench.Load.Reporting.AdviceFindings.NotApplied(new KnobChoice("gc-server", "0", "DOTNET_gcServer=0", "HostRuntime", "-"), "server GC", "False");
-        Assert.Equal((GrpcBench.Load.Reporting.AdviceFindings.NotApplicable, 0, "False"), (finding.Verdict, finding.Searches, finding.Reported));
+        var finding = AdviceFindings.NotApplied(new KnobChoice("gc-server", "0", "DOTNET_gcServer=0", "HostRuntime", "-"), "server GC", "False");
+        Assert.Equal((AdviceFindings.NotApplicable, 0, "False"), (finding.Verdict, finding.Searches, finding.Reported));
     }
 }

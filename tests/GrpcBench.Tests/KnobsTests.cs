@@ -43,6 +43,7 @@ public class KnobsTests
         Assert.Equal("1", Knobs.Named("client-keep-alive").Apply(Kestrel, "1").ClientSettings[Knobs.KeepAliveSetting]);
         Assert.StartsWith("GrpcChannel[] channels = [.. Enumerable.Range(0, 4)", Knobs.Named("client-channels").AsCode("4"));
         Assert.Equal("split-channels", Knobs.Named("client-split-channels").Apply(Kestrel, "split-channels").ClientProfile);
+        Assert.Equal("DOTNET_GrpcBenchPlacebo=1   # nothing: no runtime or library reads it (the placebo)", Knobs.Named(Knobs.Placebo).AsCode("1"));
         Assert.All(Knobs.All, knob => Assert.All(knob.Values, value => Assert.False(string.IsNullOrWhiteSpace(knob.AsCode(value)))));
         Assert.Equal(Knobs.All.Count, Knobs.All.Select(k => k.Name).Distinct().Count());
     }

@@ -1,4 +1,6 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting;
+using GrpcBench.Load.Results;
 using GrpcBench.Tests.Infrastructure;
 
 namespace GrpcBench.Tests;
@@ -32,23 +34,40 @@ public class PresetRunTests
     }
 
     [Fact]
-    public async Task Advise_quick_screens_what_can_act_on_the_host_confirms_beside_Grpc_Core_and_hands_over_its_advice()
+    public async Task Advise_quick_screens_what_can_act_on_the_host_on_throughput_confirms_beside_Grpc_Core_and_hands_over_its_advice()
     {
         var folder = NewFolder("advise");
 
-        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), ["--preset", "advise", "--quick", "--runtime", "net10.0", "--knobs", "gc-server,gc-concurrent", "--out", folder]);
+        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10),
+            ["--preset", "advise", "--quick", "--runtime", "net10.0", "--knobs", "gc-server,gc-concurrent,placebo", "--budget-minutes", "4", "--out", folder]);
 
         Assert.True(exit == 0, output + error);
-        foreach (var file in new[] { "summary.json", "advice/advice.md", "advice/capacity-net10.0.png" })
+        foreach (var file in new[] { "summary.json", "advice/advice.md", "advice/throughput-net10.0.png" })
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
-        var advice = Assert.Single(SummaryFile.Read(folder).Advice!);
-        Assert.NotNull(advice.DefaultCapacity);
-        // On the host's one CPU server GC cannot be had: not screened. Background GC off can: screened at least once.
+        var summary = SummaryFile.Read(folder);
+        var advice = Assert.Single(summary.Advice!);
+        var screen = Assert.IsType<ScreenSummary>(advice.Screen);
+        Assert.True(screen.EarlySpread > 0 && advice.Threshold >= screen.AskedThreshold, $"early spread {screen.EarlySpread}, threshold {advice.Threshold}");
+        // On the host's one CPU server GC cannot be had: not screened. Background GC off and the placebo can: screened together.
         Assert.Equal((AdviceFindings.NotApplicable, 0), advice.Knobs.Where(k => k.Choice.Knob == "gc-server").Select(k => (k.Verdict, k.Searches)).Single());
-        Assert.True(advice.Knobs.Single(k => k.Choice.Knob == "gc-concurrent").Searches >= 1);
-        Assert.Contains("default", advice.Confirmed.Select(c => c.Name));
+        var stage = Assert.Single(screen.Stages);
+        Assert.Equal(["gc-concurrent=0", "placebo=1"], stage.Factors);
+        Assert.True(stage.Runs >= stage.DesignRuns && stage.RunSpread > 0, $"{stage.Runs} runs of a {stage.DesignRuns}-run design, spread {stage.RunSpread}");
+        Assert.All(advice.Knobs.Where(k => k.Choice.Knob is "gc-concurrent" or "placebo"), k =>
+        {
+            Assert.True(k.Throughput is { } t && t.Lower <= t.Median && t.Median <= t.Upper && k.Searches >= stage.DesignRuns / 2, $"{k.Choice.Knob}: {k.Throughput}, {k.Searches} runs");
+            Assert.Equal(k.Choice.Knob == "placebo" ? "1" : "False", k.Reported);
+        });
+        // Every screened run measured throughput over the span its CPU time covers, on a host of its own.
+        var runs = summary.Configurations.Where(c => c.Throughput is not null).ToList();
+        Assert.True(runs.Count >= stage.Runs + screen.EarlyRuns, $"{runs.Count} throughput runs");
+        Assert.All(runs, r => Assert.True(r.Throughput!.PerSecond > 0 && r.Throughput.HostUtilization is > 0 and <= 1.1, $"{r.Configuration.Label}: {r.Throughput}"));
+        Assert.Equal(["default", "Grpc.Core"], screen.Confirmed.Where(c => c.Name != "recommended").Select(c => c.Name));
         Assert.Contains("Grpc.Core", advice.Confirmed.Select(c => c.Name));
-        Assert.Contains("not applicable on this host", File.ReadAllText(Path.Combine(folder, "advice", "advice.md")));
+        Assert.NotNull(advice.DefaultCapacity);
+        var md = File.ReadAllText(Path.Combine(folder, "advice", "advice.md"));
+        Assert.Contains("not applicable on this host", md);
+        Assert.Contains("The placebo (a setting nothing reads):", md);
     }
 
     private static string NewFolder(string name) => Path.Combine(Path.GetTempPath(), $"grpcbench-{name}-" + Guid.NewGuid().ToString("N"));

@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using static GrpcBench.Load.Tests.SampleRuns;
@@ -53,6 +54,71 @@ public class AdviceReportTests
             var files = ReportFiles.WriteReading(folder, Advised());
 
             Assert.Equal([Path.Combine(folder, "advice", "advice.md"), Path.Combine(folder, "advice", "capacity-net10.0.png")], files);
+            PngAssert.IsChart(File.ReadAllBytes(files[1]));
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    private static Spread Fitted(double ratio, double reach = 0.04) => new(ratio, ratio / (1 + reach), ratio * (1 + reach), 36, "95 % CI, least squares");
+
+    private static LoadRunSummary Screened()
+    {
+        var inline = new KnobChoice("sockets-inline-completions", "1", "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1", "HostRuntime",
+            "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1   # the service's environment (no project property reads it)");
+        var placebo = new KnobChoice("placebo", "1", "DOTNET_GrpcBenchPlacebo=1", "HostRuntime", "DOTNET_GrpcBenchPlacebo=1   # nothing: no runtime or library reads it (the placebo)");
+        var tiered = new KnobChoice("tiered-compilation", "0", "DOTNET_TieredCompilation=0", "HostRuntime", "<TieredCompilation>false</TieredCompilation>   <!-- csproj -->");
+        var chunked = new KnobChoice("chunked-64k", "64 KiB", "chunked-64k", "Design", "rpc UploadChunks (stream Chunk) returns (UploadSummary);");
+        var advice = new AdviceSummary("net10.0", "mixed", "20 MiB uploads", 19, 12, 0.12,
+        [
+            new(inline, "socket completions inline", 36, null, null, Fitted(0.8), null, Fitted(0.9), Fitted(1), Fitted(1), AdviceFindings.Helps, 0.3, "1", Fitted(1.35)),
+            new(placebo, "a setting nothing reads", 36, null, null, Fitted(1), null, Fitted(1), Fitted(1), Fitted(1), AdviceFindings.NoEffect, 0.05, "1", Fitted(1.01)),
+            new(tiered, "tiered JIT", 36, null, null, Fitted(1.3), null, Fitted(1.2), Fitted(1), Fitted(1), AdviceFindings.Hurts, 0.3, "0", Fitted(0.7)),
+        ],
+        [inline],
+        [
+            new("default", "kestrel/grpc-net net10.0 default h2c", new Spread(19, 19, 19, 1, "1 run"), null, Ratio(0.42), null, null, null, null),
+            new("recommended", "kestrel/grpc-net net10.0 default DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 h2c", new Spread(26, 26, 26, 1, "1 run"), Ratio(1.37), Ratio(0.57), null, null, null, null),
+        ], ["The default's first runs spread 9 % (coefficient of variation): too much for ±10 % in this budget; decided at ±12 % instead."], 29.1)
+        {
+            Alternatives = [new(chunked, "64 KiB chunks", 4, null, null, Fitted(0.9), null, Fitted(0.5), Fitted(1.2), null, AdviceFindings.Helps, 0.4, null, new(1.9, 1.6, 2.2, 4, ScreenFindings.PairedKind))],
+            Screen = new ScreenSummary("4 callers of 20 MiB uploads in a closed loop beside getInt at 50/s, 3 s warm-up, 6 s measured, a fresh host each", 4, 0.09, 0.1,
+                [new ScreenStage("first values", ["sockets-inline-completions=1", "placebo=1", "tiered-compilation=0"], 8, true, 18, 0, 1, 0.061, 0.998, 9)],
+                [
+                    new ConfirmedThroughput("default", "kestrel/grpc-net net10.0 default h2c", new Spread(24, 23, 25, 3, "range of 3 runs"), null, Ratio(0.5), null, new Spread(40, 39, 41, 3, "range of 3 runs"), null, null),
+                    new ConfirmedThroughput("recommended", "kestrel/grpc-net net10.0 default DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 h2c", new Spread(32, 31, 33, 3, "range of 3 runs"), Ratio(1.33), Ratio(0.66), "higher", null, null, null),
+                ]),
+        };
+        return Summary(Ok(Kestrel("net10.0"), 300, 3)) with { Preset = "advise", Advice = [advice] };
+    }
+
+    [Fact]
+    public void Screened_advice_says_what_it_decided_at_how_the_placebo_came_out_and_every_value_with_its_throughput_interval()
+    {
+        var md = AdviceReport.Render(Screened());
+
+        Assert.Contains("Verdicts at ±12 % (asked ±10 %: too fine for that spread in this budget)", md);
+        Assert.Contains("| first values | 3 | 8 | yes | 18 | 0 | 1 | 6.1 % | x0.998 | 9 |", md);
+        Assert.Contains("Decided 3 of 3 applicable knob values (100 %). The placebo (a setting nothing reads): no effect found, x1.01 [0.97, 1.05].", md);
+        Assert.Contains("| recommended: kestrel/grpc-net net10.0 default DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 h2c | 32 [31, 33] | x1.33 [1.26, 1.40] | x0.66 [0.63, 0.69] | higher |", md);
+        Assert.Contains("| sockets-inline-completions | 1 | helps | x1.35 [1.30, 1.40] | x0.80 [0.77, 0.83] |", md);
+        Assert.Contains("| chunked-64k | helps | x1.90 [1.60, 2.20] |", md);
+        Assert.Contains("Their SLO capacity, searched once each", md);
+        Assert.Contains("![throughput per knob value](throughput-net10.0.png)", md);
+        Assert.DoesNotContain("Knobs are screened one at a time", md);
+    }
+
+    [Fact]
+    public void Screened_advice_draws_its_throughput_chart_beside_the_markdown()
+    {
+        var folder = Directory.CreateTempSubdirectory("advice-").FullName;
+        try
+        {
+            var files = ReportFiles.WriteReading(folder, Screened());
+
+            Assert.Equal([Path.Combine(folder, "advice", "advice.md"), Path.Combine(folder, "advice", "throughput-net10.0.png")], files);
             PngAssert.IsChart(File.ReadAllBytes(files[1]));
         }
         finally

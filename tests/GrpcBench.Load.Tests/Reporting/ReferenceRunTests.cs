@@ -26,7 +26,8 @@ public class ReferenceRunTests
         var reading = Path.Combine(folder, readingFolder);
         var comparison = ResultsComparison.Compare(summary, summary);
 
-        Assert.Empty(notes);
+        // Written before the CPU times left the warm-up out (schema 2): read whole, with that said in one line.
+        Assert.All(notes, note => Assert.EndsWith("summary schema version 2, older than this build writes (3): its CPU times include the warm-up's", note));
         Assert.False(File.Exists(Path.Combine(folder, SummaryFile.FileName)), "a reference run keeps summary.json.gz only");
         Assert.False(File.Exists(Path.Combine(folder, CallsFile.FileName)), "a reference run keeps no per-call data");
         Assert.All(summary.Configurations.SelectMany(c => c.Scenarios), s => Assert.Null(s.Calls));

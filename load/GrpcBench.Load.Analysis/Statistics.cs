@@ -8,7 +8,7 @@ using Perfolizer.Metrology;
 using Probability = Pragmastat.Probability;
 using Sample = Pragmastat.Sample;
 
-namespace GrpcBench.Load.Reporting;
+namespace GrpcBench.Load.Analysis;
 
 /// <summary>Median and an interval of a handful of repeats.</summary>
 /// <param name="Count">The values behind the interval: runs for a median, run pairs (base × diff) for a ratio.</param>

@@ -1,6 +1,6 @@
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Load.Reporting;
+namespace GrpcBench.Load.Analysis;
 
 /// <summary>What one search gives the advisor: its capacity and, at the screening rate, the host's CPU per call, the searched scenario's p99 and the client's CPU per call; the host's peak RSS.</summary>
 public sealed record SearchFigures(double? Capacity, double? ServerCpuMsPerCall, double? P99Ms, double? ClientCpuMsPerCall, double? ServerRssMiB)
@@ -61,10 +61,10 @@ public static class AdviceFindings
     public static KnobFinding NotApplied(KnobChoice choice, string meaning, string readBack) =>
         new(choice, $"{meaning} (the host reads back {readBack} with it, as with the default)", 0, null, null, null, null, null, null, null, NotApplicable, null, readBack);
 
-    /// <summary>Helps first (largest capacity effect first), then the undecided, then no effect, then hurts; unavailable last.</summary>
+    /// <summary>Helps first (largest throughput or capacity effect first), then the undecided, then no effect, then hurts; unavailable last.</summary>
     public static IReadOnlyList<KnobFinding> Ranked(IEnumerable<KnobFinding> findings) =>
         [.. findings.OrderBy(f => Array.IndexOf(RankOrder, f.Verdict))
-            .ThenByDescending(f => f.Capacity?.Median ?? 0).ThenBy(f => f.ServerCpu?.Median ?? double.MaxValue)];
+            .ThenByDescending(f => (f.Throughput ?? f.Capacity)?.Median ?? 0).ThenBy(f => f.ServerCpu?.Median ?? double.MaxValue)];
 
     /// <summary>The value of each knob that helps most: the candidates to combine, best first.</summary>
     public static IReadOnlyList<KnobFinding> Winners(IEnumerable<KnobFinding> findings) =>

@@ -1,0 +1,124 @@
+using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
+
+namespace GrpcBench.Load.Analysis;
+
+/// <summary>One run of a screen: each factor's level (-1 default, +1 the value screened), when it ran, and what it measured (&gt; 0).</summary>
+public sealed record ScreenRun(IReadOnlyList<int> Levels, int Order, double Value);
+
+/// <summary>
+/// A factor's effect as a ratio: the response with the factor at its high level over the response at its low level,
+/// the other factors as they were, with its interval and the verdict at the threshold.
+/// </summary>
+/// <param name="Ratio">exp of the effect on the log of the response.</param>
+/// <param name="Lower">The 95 % interval's ends.</param>
+/// <param name="Verdict">
+/// <see cref="EffectVerdict.NoEffect"/> when the 90 % interval lies within [1/(1+threshold), 1+threshold] (two one-sided
+/// tests at 5 %); else <see cref="EffectVerdict.Helps"/> or <see cref="EffectVerdict.Hurts"/> when the 95 % interval
+/// excludes 1; else <see cref="EffectVerdict.CouldNotTell"/>.
+/// </param>
+public sealed record Effect(double Ratio, double Lower, double Upper, EffectVerdict Verdict)
+{
+    /// <summary>
+    /// The effect <paramref name="logEffect"/> on the log of a response, with its standard error on
+    /// <paramref name="degreesOfFreedom"/>, as a ratio and a verdict at <paramref name="threshold"/>; a test that looks
+    /// <paramref name="looks"/> times at growing data splits its 5 % among them (Bonferroni), so that stopping at the
+    /// first decided look keeps the error rate.
+    /// </summary>
+    public static Effect Of(double logEffect, double standardError, int degreesOfFreedom, double threshold, int looks = 1)
+    {
+        var student = new StudentDistribution(degreesOfFreedom);
+        double alpha = 0.05 / looks, t95 = student.Quantile(1 - alpha / 2), t90 = student.Quantile(1 - alpha), bound = Math.Log(1 + threshold);
+        var verdict = Math.Abs(logEffect) + t90 * standardError < bound ? EffectVerdict.NoEffect
+            : logEffect - t95 * standardError > 0 ? EffectVerdict.Helps
+            : logEffect + t95 * standardError < 0 ? EffectVerdict.Hurts
+            : EffectVerdict.CouldNotTell;
+        return new Effect(Math.Exp(logEffect), Math.Exp(logEffect - t95 * standardError), Math.Exp(logEffect + t95 * standardError), verdict);
+    }
+}
+
+public enum EffectVerdict { Helps, NoEffect, Hurts, CouldNotTell }
+
+/// <summary>The fit of a screen: every factor's effect, how much a run spreads around the model, and what the fit stood on.</summary>
+/// <param name="RunSpread">The residual standard deviation of log response: about the coefficient of variation of one run.</param>
+/// <param name="DriftPerRun">The response's change from one run to the next, as a ratio (run order is in the model so that a drift of the machine does not bias an effect).</param>
+/// <param name="DegreesOfFreedom">Runs minus the model's terms: what the residual spread is estimated with.</param>
+public sealed record ScreenFit(IReadOnlyList<Effect> Effects, double RunSpread, double DriftPerRun, int DegreesOfFreedom, int Runs);
+
+/// <summary>
+/// Least squares on the log of the response: an intercept, one term per factor, and run order as a covariate; the
+/// residual variance pooled over the whole screen. The effect of factor i on the log response is twice its coefficient.
+/// </summary>
+public static class FactorialAnalysis
+{
+    public static ScreenFit Fit(IReadOnlyList<ScreenRun> runs, int factors, double threshold)
+    {
+        var terms = factors + 2;
+        if (runs.Count <= terms) throw new ArgumentException($"{runs.Count} runs cannot fit {factors} factors, an intercept and run order: at least {terms + 1} needed", nameof(runs));
+        if (runs.Any(r => r.Levels.Count != factors || r.Value <= 0 || !double.IsFinite(r.Value)))
+            throw new ArgumentException("every run needs a level for each factor and a positive response", nameof(runs));
+        var meanOrder = runs.Average(r => (double)r.Order);
+        var x = runs.Select(r => (double[])[1, .. r.Levels.Select(l => (double)l), r.Order - meanOrder]).ToArray();
+        var y = runs.Select(r => Math.Log(r.Value)).ToArray();
+
+        var xtx = new double[terms, terms];
+        var xty = new double[terms];
+        for (var n = 0; n < runs.Count; n++)
+        for (var i = 0; i < terms; i++)
+        {
+            xty[i] += x[n][i] * y[n];
+            for (var j = 0; j < terms; j++) xtx[i, j] += x[n][i] * x[n][j];
+        }
+        var inverse = Invert(xtx) ?? throw new ArgumentException("the runs do not separate every factor (a factor never changed, or two always changed together)", nameof(runs));
+        var beta = new double[terms];
+        for (var i = 0; i < terms; i++)
+        for (var j = 0; j < terms; j++) beta[i] += inverse[i, j] * xty[j];
+
+        var residuals = 0.0;
+        for (var n = 0; n < runs.Count; n++)
+        {
+            var fitted = 0.0;
+            for (var i = 0; i < terms; i++) fitted += x[n][i] * beta[i];
+            residuals += (y[n] - fitted) * (y[n] - fitted);
+        }
+        var df = runs.Count - terms;
+        var variance = residuals / df;
+        var effects = Enumerable.Range(1, factors).Select(i => Effect.Of(2 * beta[i], 2 * Math.Sqrt(variance * inverse[i, i]), df, threshold)).ToList();
+        return new ScreenFit(effects, Math.Sqrt(variance), Math.Exp(beta[terms - 1]), df, runs.Count);
+    }
+
+    /// <summary>Gauss-Jordan with partial pivoting; null for a singular matrix.</summary>
+    private static double[,]? Invert(double[,] matrix)
+    {
+        var n = matrix.GetLength(0);
+        var a = (double[,])matrix.Clone();
+        var inverse = new double[n, n];
+        for (var i = 0; i < n; i++) inverse[i, i] = 1;
+        for (var column = 0; column < n; column++)
+        {
+            var pivot = Enumerable.Range(column, n - column).MaxBy(r => Math.Abs(a[r, column]));
+            if (Math.Abs(a[pivot, column]) < 1e-9) return null;
+            for (var j = 0; j < n; j++)
+            {
+                (a[column, j], a[pivot, j]) = (a[pivot, j], a[column, j]);
+                (inverse[column, j], inverse[pivot, j]) = (inverse[pivot, j], inverse[column, j]);
+            }
+            var scale = a[column, column];
+            for (var j = 0; j < n; j++)
+            {
+                a[column, j] /= scale;
+                inverse[column, j] /= scale;
+            }
+            for (var r = 0; r < n; r++)
+            {
+                if (r == column || a[r, column] == 0) continue;
+                var factor = a[r, column];
+                for (var j = 0; j < n; j++)
+                {
+                    a[r, j] -= factor * a[column, j];
+                    inverse[r, j] -= factor * inverse[column, j];
+                }
+            }
+        }
+        return inverse;
+    }
+}

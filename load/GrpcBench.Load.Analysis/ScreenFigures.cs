@@ -1,0 +1,60 @@
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Analysis;
+
+/// <summary>
+/// A screen's fits, one per figure, each effect a ratio: saturated throughput (which decides), the host's and the
+/// client's CPU per call, the other scenario's p99 (getInt beside the uploads) and the host's peak RSS; null where too
+/// few runs measured it. Runs that failed or measured nothing are left out.
+/// </summary>
+public sealed record ScreenFigures(ScreenFit? Throughput, ScreenFit? HostCpuPerCall, ScreenFit? ClientCpuPerCall, ScreenFit? OtherP99, ScreenFit? HostPeakRss)
+{
+    /// <param name="runs">Each run's levels (-1 the default, +1 the value) and its result, in the order they ran.</param>
+    public static ScreenFigures Fit(int factors, IReadOnlyList<(IReadOnlyList<int> Levels, ConfigurationResult Result)> runs, double threshold)
+    {
+        ScreenFit? FitOf(Func<ConfigurationResult, double?> figure)
+        {
+            var measured = runs.Select((r, order) => (r.Levels, Order: order, Value: r.Result.Status == "ok" ? figure(r.Result) : null))
+                .Where(r => r.Value is > 0 && double.IsFinite(r.Value.Value)).Select(r => new ScreenRun(r.Levels, r.Order, r.Value!.Value)).ToList();
+            try
+            {
+                return FactorialAnalysis.Fit(measured, factors, threshold);
+            }
+            catch (ArgumentException)
+            {
+                return null;
+            }
+        }
+        return new ScreenFigures(
+            FitOf(r => r.Throughput?.PerSecond),
+            FitOf(r => r.Throughput?.HostCpuMsPerCall),
+            FitOf(r => r.Throughput?.ClientCpuMsPerCall),
+            FitOf(r => r.Throughput?.OtherP99Ms.Values.FirstOrDefault() is > 0 and var p99 ? p99 : null),
+            FitOf(r => r.ServerPeakRssMiB));
+    }
+}
+
+/// <summary>The spread of a handful of runs, and the threshold a screen of them can decide at.</summary>
+public static class ScreenStatistics
+{
+    /// <summary>The standard deviation of the values' logarithms: about their coefficient of variation.</summary>
+    public static double LogSpread(IReadOnlyList<double> values)
+    {
+        if (values.Count < 2) throw new ArgumentException("a spread needs two values", nameof(values));
+        var logs = values.Select(v => Math.Log(v)).ToList();
+        var mean = logs.Average();
+        return Math.Sqrt(logs.Sum(l => (l - mean) * (l - mean)) / (logs.Count - 1));
+    }
+
+    /// <summary>
+    /// The threshold a screen of <paramref name="runs"/> runs at <paramref name="spread"/> can call "no effect" at for a
+    /// value that does nothing: an effect's standard error is 2 spread / sqrt(runs), and a null effect's estimate is
+    /// about one standard error from 0, so the 90 % interval reaches about 2.7 standard errors. Never below
+    /// <paramref name="asked"/>; rounded up to a whole per cent.
+    /// </summary>
+    public static double DecidableThreshold(double asked, double spread, int runs)
+    {
+        var reach = Math.Exp(2.7 * 2 * spread / Math.Sqrt(Math.Max(1, runs))) - 1;
+        return Math.Max(asked, Math.Ceiling(reach * 100) / 100);
+    }
+}

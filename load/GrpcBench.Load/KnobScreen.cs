@@ -1,0 +1,59 @@
+using GrpcBench.Load.Analysis;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load;
+
+/// <summary>A factor of a screen: one knob at one value against the default.</summary>
+public sealed record ScreenFactor(Knob Knob, string Value)
+{
+    public override string ToString() => $"{Knob.Name}={Value}";
+}
+
+/// <summary>
+/// The knob values screened together in one two-level design (<see cref="TwoLevelDesign"/>): every run a fresh host with
+/// some values on and the rest at the default, its saturated throughput measured (<see cref="ThroughputRun"/>); the
+/// runs shuffled, with a run of the defaults first and after every <see cref="DefaultEvery"/>, so that a drift of the
+/// machine touches every value alike and shows in the fit (run order is a covariate).
+/// </summary>
+public static class KnobScreen
+{
+    public const int DefaultEvery = 8;
+
+    /// <summary>The design's runs in the order they run: shuffled with <paramref name="seed"/>, a default run first and after every <see cref="DefaultEvery"/> more.</summary>
+    public static IReadOnlyList<IReadOnlyList<int>> Schedule(TwoLevelDesign design, int seed)
+    {
+        var shuffled = design.Runs.ToList();
+        var random = new Random(seed);
+        for (var i = shuffled.Count - 1; i > 0; i--)
+        {
+            var j = random.Next(i + 1);
+            (shuffled[i], shuffled[j]) = (shuffled[j], shuffled[i]);
+        }
+        var defaults = Enumerable.Repeat(-1, design.Factors).ToArray();
+        var schedule = new List<IReadOnlyList<int>>();
+        for (var i = 0; i < shuffled.Count; i++)
+        {
+            if (i % DefaultEvery == 0) schedule.Add(defaults);
+            schedule.Add(shuffled[i]);
+        }
+        return schedule;
+    }
+
+    /// <summary>How many runs a screen of <paramref name="factors"/> makes, with its default runs.</summary>
+    public static int Runs(int factors, bool foldover)
+    {
+        var design = TwoLevelDesign.For(factors, foldover).Runs.Count;
+        return design + (design + DefaultEvery - 1) / DefaultEvery;
+    }
+
+    /// <summary><paramref name="configuration"/> with every factor at its level: the value where +1, the default where -1.</summary>
+    public static LoadConfiguration Apply(LoadConfiguration configuration, IReadOnlyList<ScreenFactor> factors, IReadOnlyList<int> levels) =>
+        factors.Zip(levels).Where(f => f.Second > 0).Aggregate(configuration, (c, f) => f.First.Knob.Apply(c, f.First.Value));
+
+    /// <summary>The levels of a configuration that is the default with <paramref name="on"/> set: what a confirming run is in the screen's terms.</summary>
+    public static IReadOnlyList<int> Levels(IReadOnlyList<ScreenFactor> factors, IEnumerable<ScreenFactor> on)
+    {
+        var set = on.ToHashSet();
+        return [.. factors.Select(f => set.Contains(f) ? 1 : -1)];
+    }
+}

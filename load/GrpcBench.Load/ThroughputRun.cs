@@ -1,0 +1,80 @@
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+
+namespace GrpcBench.Load;
+
+/// <summary>How long a saturated-throughput run loads, and with how many callers.</summary>
+/// <param name="Callers">
+/// The searched scenario's callers in a closed loop. One keeps Kestrel's host 93-99 % busy on its CPU with 20 MiB uploads,
+/// and its throughput spreads 3-6 % from run to run here; two or four spread 15-20 % (the host's heap swings with several
+/// 20 MiB messages in flight), too much to screen with.
+/// </param>
+public sealed record ThroughputShape(int Callers, int WarmUpSeconds, int Seconds)
+{
+    public static ThroughputShape Default(bool quick) => quick ? new(1, 2, 3) : new(1, 3, 6);
+
+    /// <summary>About how long one run takes: its host's and worker's start, the warm-up, the measured span and the drain.</summary>
+    public TimeSpan Typical => TimeSpan.FromSeconds(WarmUpSeconds + Seconds + 3);
+
+    /// <summary>The mix's load as this run shapes it: the searched scenario saturated, the others at their fixed rates, nothing stopping it early.</summary>
+    public LoadShape For(CapacityMix mix) => mix.Load with
+    {
+        Phases = [new RampPhase(1, Seconds, Constant: true)],
+        WarmUpSeconds = WarmUpSeconds,
+        SaturatingCallers = Callers,
+        StopAtFirstFailure = false,
+        StopBeyondP99Ms = null,
+    };
+}
+
+/// <summary>
+/// One saturated-throughput run of a configuration on a mix (<see cref="ThroughputResult"/>): a host started for the run
+/// on its own CPUs, the load worker on the others. What the advisor screens with: the throughput of a saturated host
+/// spreads far less from run to run than a capacity searched by its SLO.
+/// </summary>
+public static class ThroughputRun
+{
+    public static async Task<ConfigurationResult> RunAsync(LoadConfiguration configuration, CapacityMix mix, ThroughputShape throughput, CpuPlacement placement,
+        Action<LoadProgress> onProgress, CancellationToken cancellationToken)
+    {
+        configuration = CapacityPreset.Labelled(configuration, mix);
+        if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, "skipped", skipped);
+        var shape = throughput.For(mix).For(configuration);
+        try
+        {
+            await using var served = await ServedConfiguration.StartAsync(configuration, shape, placement, cancellationToken);
+            var measured = await served.MeasureAsync(shape, onProgress, cancellationToken);
+            var result = ConfigurationRun.Result(configuration, measured);
+            var scenarios = measured.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
+            var figures = ThroughputResult.Of(mix.Searched, throughput.Callers, measured.LoadSeconds, scenarios, measured.ServerCpuSeconds,
+                measured.Worker.Figures.CpuSeconds, Cpus(placement.Host), Cpus(placement.Worker));
+            // A run none of whose calls succeeded measured no throughput: it failed, with the calls' fail codes as the reason.
+            var noneSucceeded = result.Status == "ok" && figures.Calls == 0
+                ? $"no {mix.Searched} call succeeded: " + string.Join(", ", scenarios.Where(s => s.Failed > 0)
+                    .Select(s => $"{s.Name} {s.Failed} failed ({string.Join(", ", s.FailsByCode.Select(f => $"{f.Key} {f.Value}"))})"))
+                : null;
+            return result with
+            {
+                Status = noneSucceeded is null ? result.Status : "failed",
+                Reason = noneSucceeded ?? result.Reason,
+                Scenarios = scenarios,
+                Throughput = figures,
+            };
+        }
+        catch (WorkerFailedException e) when (cancellationToken.IsCancellationRequested)
+        {
+            return ConfigurationRun.Outcome(configuration, "cancelled", e.Message);
+        }
+        catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
+        {
+            return ConfigurationRun.Outcome(configuration, "failed", e.Message);
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            return ConfigurationRun.Outcome(configuration, "cancelled", ConfigurationRun.CancelledBeforeLoad);
+        }
+    }
+
+    private static int Cpus(string? set) => set is null ? Environment.ProcessorCount : CpuAffinity.Parse(set).Count;
+}

@@ -1,0 +1,71 @@
+using GrpcBench.Load.Analysis;
+
+namespace GrpcBench.Load.Tests.Analysis;
+
+public class FactorialAnalysisTests
+{
+    /// <summary>A screen of <paramref name="effects"/> (ratio per factor) on a response of 20 with log-normal noise and a drift per run.</summary>
+    private static List<ScreenRun> Screen(double[] effects, double noise, double driftPerRun, int seed, bool foldover = true)
+    {
+        var random = new Random(seed);
+        var design = TwoLevelDesign.For(effects.Length, foldover);
+        return [.. design.Runs.Select((levels, order) =>
+        {
+            var log = Math.Log(20) + order * Math.Log(driftPerRun) + noise * Normal(random);
+            for (var i = 0; i < effects.Length; i++) log += levels[i] * Math.Log(effects[i]) / 2;
+            return new ScreenRun(levels, order, Math.Exp(log));
+        })];
+    }
+
+    private static double Normal(Random random) => Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
+
+    [Fact]
+    public void Known_effects_are_found_with_their_verdicts_and_a_drift_of_the_machine_does_not_bias_them()
+    {
+        double[] effects = [1.4, 1.0, 0.7, 1.0, 1.0, 1.25, 1.0];
+        var fit = FactorialAnalysis.Fit(Screen(effects, noise: 0.03, driftPerRun: 0.99, seed: 1), effects.Length, threshold: 0.1);
+
+        for (var i = 0; i < effects.Length; i++) Assert.InRange(fit.Effects[i].Ratio, effects[i] / 1.08, effects[i] * 1.08);
+        Assert.Equal([EffectVerdict.Helps, EffectVerdict.NoEffect, EffectVerdict.Hurts, EffectVerdict.NoEffect, EffectVerdict.NoEffect, EffectVerdict.Helps, EffectVerdict.NoEffect],
+            fit.Effects.Select(e => e.Verdict));
+        Assert.InRange(fit.RunSpread, 0.012, 0.05);
+        Assert.InRange(fit.DriftPerRun, 0.985, 0.995);
+        Assert.Equal(16 - 9, fit.DegreesOfFreedom);
+    }
+
+    [Fact]
+    public void Noise_too_high_for_the_threshold_leaves_a_small_effect_undecided_rather_than_called()
+    {
+        double[] effects = [1.05, 1.0, 1.0];
+        var fit = FactorialAnalysis.Fit(Screen(effects, noise: 0.4, driftPerRun: 1, seed: 2), effects.Length, threshold: 0.1);
+
+        Assert.All(fit.Effects, e => Assert.Equal(EffectVerdict.CouldNotTell, e.Verdict));
+        Assert.All(fit.Effects, e => Assert.True(e.Upper / e.Lower > 1.2));
+    }
+
+    [Fact]
+    public void A_placebo_screened_many_times_is_called_no_effect_about_as_often_as_the_test_promises()
+    {
+        // One factor that does nothing, 200 screens of 11 factors (10 real ones beside it) at 6 % noise.
+        var calledAnEffect = 0;
+        for (var seed = 0; seed < 200; seed++)
+        {
+            var fit = FactorialAnalysis.Fit(Screen([1.0, 1.3, 0.8, 1.0, 1.1, 1.0, 1.0, 0.9, 1.0, 1.0, 1.2], noise: 0.06, driftPerRun: 1, seed: seed), 11, 0.1);
+            if (fit.Effects[0].Verdict is EffectVerdict.Helps or EffectVerdict.Hurts) calledAnEffect++;
+        }
+
+        // A 95 % interval excludes the truth 5 % of the time; and some of those are within the threshold, hence no effect.
+        Assert.InRange(calledAnEffect, 0, 20);
+    }
+
+    [Fact]
+    public void Runs_that_cannot_fit_the_model_are_refused_in_one_line()
+    {
+        var runs = Screen([1.2, 1.0, 1.0], noise: 0.05, driftPerRun: 1, seed: 3);
+
+        var tooFew = Assert.Throws<ArgumentException>(() => FactorialAnalysis.Fit(runs.Take(5).ToList(), 3, 0.1));
+        Assert.StartsWith("5 runs cannot fit 3 factors, an intercept and run order: at least 6 needed", tooFew.Message);
+        var aliased = runs.Concat(runs).Select((r, order) => r with { Levels = [r.Levels[0], r.Levels[0], r.Levels[2]], Order = order }).ToList();
+        Assert.StartsWith("the runs do not separate every factor", Assert.Throws<ArgumentException>(() => FactorialAnalysis.Fit(aliased, 3, 0.1)).Message);
+    }
+}
