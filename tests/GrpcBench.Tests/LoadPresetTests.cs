@@ -124,7 +124,7 @@ public class LoadPresetTests
     [Fact]
     public async Task Transports_quick_writes_the_closed_model_table_with_every_transport_codec_pair_and_message_each_call_and_its_bytes_counted()
     {
-        var (folder, summary, report) = await RunAsync("--preset", "transports", "--quick", "--concurrency", "10", "--requests", "100");
+        var (folder, summary, report) = await RunAsync("--preset", "transports", "--quick", "--concurrency", "10", "--requests", "100", "--warmup-seconds", "0");
 
         var rows = summary.RootElement.GetProperty("closedModelTable").EnumerateArray().ToList();
         var cells = rows.Select(r => (Transport: r.GetProperty("transport").GetString() + " " + r.GetProperty("codec").GetString(), Pair: r.GetProperty("server").GetString() + "/" + r.GetProperty("client").GetString(),

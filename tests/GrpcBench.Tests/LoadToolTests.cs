@@ -193,15 +193,21 @@ public class LoadToolTests
         Assert.StartsWith("System.ArgumentException: unknown client setting noSuchSetting (in the load worker on net10.0)", failure.Message);
     }
 
+    /// <summary>
+    /// The README's main command as printed (`--quick`, h2c on .NET 10) is what CI runs; here the quick run over TLS with
+    /// the raw HTTP/2 floor on every test runtime (3 configurations and the floor each), and over UDS.
+    /// </summary>
     [Theory]
-    [InlineData(null, 4)]
+    [InlineData("tls", 4)]
     [InlineData("uds", 3)] // no raw-tcp floor: it is measured over TCP only
-    public async Task Quick_run_writes_every_file_with_every_configuration(string? transport, int configurationCount)
+    public async Task Quick_run_writes_every_file_with_every_configuration(string transport, int configurationsPerRuntime)
     {
         var folder = Path.Combine(Path.GetTempPath(), "grpcbench-quick-" + Guid.NewGuid().ToString("N"));
+        string[] runtimes = transport == "tls" ? [.. TestRuntimes.SinceDotnet7] : ["net10.0"];
 
-        var (exit, output, _) = await RunToolAsync(["--quick", "--out", folder, .. transport is null ? Array.Empty<string>() : ["--transport", transport]],
-            TimeSpan.FromMinutes(3));
+        var (exit, output, _) = await RunToolAsync(["--quick", "--out", folder, "--transport", transport, "--runtime", string.Join(",", runtimes),
+            .. transport == "tls" ? ["--baselines", "raw-http2"] : Array.Empty<string>()], TimeSpan.FromMinutes(3 * runtimes.Length));
+        var configurationCount = configurationsPerRuntime * runtimes.Length;
 
         Assert.True(exit == 0, output);
         foreach (var file in new[] { "summary.json", "report.md", "latency-sendLargeData.png", "latency-getInt.png", "ratio.png", "cost.png", "percentiles.png",
@@ -221,10 +227,13 @@ public class LoadToolTests
         var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
         Assert.Equal(configurationCount, configurations.Count);
         Assert.All(configurations, c => Assert.Equal("ok", c.GetProperty("status").GetString()));
+        // Every call of every configuration succeeded, on every runtime.
+        Assert.All(configurations.SelectMany(c => c.GetProperty("scenarios").EnumerateArray()), s =>
+            Assert.True(s.GetProperty("ok").GetInt64() > 0 && s.GetProperty("failed").GetInt64() == 0, s.GetRawText()[..Math.Min(200, s.GetRawText().Length)]));
+        Assert.Equal(runtimes.Order(), configurations.Select(c => c.GetProperty("configuration").GetProperty("hostRuntime").GetString()!).Distinct().Order());
         var report = File.ReadAllText(Path.Combine(folder, "report.md"));
         Assert.Contains("grpc-core/grpc-core", report);
         Assert.Contains("kestrel/grpc-net", report);
-        if (transport is null) return;
         Assert.All(configurations, c => Assert.Equal(transport, c.GetProperty("configuration").GetProperty("transport").GetString()));
         Assert.Contains($" {transport}", report);
     }
