@@ -49,11 +49,7 @@ public static class AdviceReport
                       + $"with the range of every search pair (a 95 % interval from 6 a side). The run took {advice.Minutes:0.#} min.");
         md.AppendLine();
 
-        md.AppendLine("### Recommended");
-        md.AppendLine();
-        if (advice.Recommended.Count == 0) md.AppendLine("Nothing: no knob helped beyond the threshold. Keep the defaults; see the table for what was tried.");
-        else foreach (var choice in advice.Recommended) md.AppendLine($"- `{choice.Knob}` = {choice.Value} ({choice.Setting})");
-        md.AppendLine();
+        Recommended(md, advice);
         if (advice.Confirmed.Count > 0)
         {
             md.AppendLine("Confirmed in one interleaved, repeated run:");
@@ -172,11 +168,7 @@ public static class AdviceReport
                           ? $" The placebo (a setting nothing reads): {placebo.Verdict}, {Times(placebo.Throughput)}." : ""));
         md.AppendLine();
 
-        md.AppendLine("### Recommended");
-        md.AppendLine();
-        if (advice.Recommended.Count == 0) md.AppendLine("Nothing: no knob helped beyond the threshold. Keep the defaults; see the table for what was tried.");
-        else foreach (var choice in advice.Recommended) md.AppendLine($"- `{choice.Knob}` = {choice.Value} ({choice.Setting})");
-        md.AppendLine();
+        Recommended(md, advice);
         if (screen.Confirmed.Count > 0)
         {
             md.AppendLine("Confirmed on fresh runs, interleaved and repeated (saturated throughput):");
@@ -225,6 +217,15 @@ public static class AdviceReport
             md.AppendLine();
         }
         Tail(md, advice);
+    }
+
+    private static void Recommended(StringBuilder md, AdviceSummary advice)
+    {
+        md.AppendLine("### Recommended");
+        md.AppendLine();
+        if (advice.Recommended.Count == 0) md.AppendLine("Nothing: no knob helped beyond the threshold. Keep the defaults; see the table for what was tried.");
+        else foreach (var choice in advice.Recommended) md.AppendLine($"- `{choice.Knob}` = {choice.Value} ({choice.Setting})");
+        md.AppendLine();
     }
 
     private static string Percent(double fraction) => (fraction * 100).ToString("0.#", CultureInfo.InvariantCulture) + " %";
