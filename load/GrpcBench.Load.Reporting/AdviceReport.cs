@@ -98,22 +98,34 @@ public static class AdviceReport
         {
             md.AppendLine("### Where the host's CPU goes");
             md.AppendLine();
-            md.AppendLine($"Each host profiled for a few seconds at {screening} (EventPipe's sample profiler, about one sample a millisecond per managed thread): "
-                          + "each component's share of the samples of threads running managed code, and that share of the host's CPU per call. Native code (all of "
-                          + "C-core's own work) and waiting cannot be told apart by the sample profiler: they are counted apart, not in the shares.");
+            var threadTime = advice.Profiles.Any(p => p.SampleIntervalMs is not null);
+            md.AppendLine($"Each host profiled for a few seconds at {screening} (EventPipe's sample profiler, one sample of each managed thread a pass): "
+                          + (threadTime
+                              ? "each component's thread time per call (its samples x the sampler's measured period, over the calls of the profiled span) with its share "
+                                + "of the managed samples; \"unattributed\" is the host's measured CPU per call less all managed thread time: native code (all of "
+                                + "C-core's own work), the kernel's network stack, GC and threads the runtime does not sample. Negative, runnable managed threads "
+                                + "waited for the CPU."
+                              : "each component's share of the samples of threads running managed code, and that share of the host's CPU per call (a summary "
+                                + "from before thread time: the shares of managed samples stand for the whole process's CPU). Native code (all of C-core's own work) "
+                                + "and waiting cannot be told apart by the sample profiler: they are counted apart, not in the shares."));
             md.AppendLine();
             var names = advice.Profiles.Select(p => p.Name).ToList();
             var components = advice.Profiles.SelectMany(p => p.Components).GroupBy(c => c.Component)
                 .OrderByDescending(g => g.Max(c => c.Percent)).Select(g => g.Key).ToList();
+            static string Ms(double ms) => ms.ToString("0.00", CultureInfo.InvariantCulture) + " ms";
             string Cell(HostProfileRow row, string component) => row.Components.FirstOrDefault(c => c.Component == component) is { } c
-                ? (c.MsPerCall is { } ms ? $"{ms.ToString("0.00", CultureInfo.InvariantCulture)} ms ({c.Percent:0} %)" : $"{c.Percent:0} %") : "-";
-            MarkdownTable.Append(md, ["host CPU per call", .. names], [false, .. names.Select(_ => true)],
+                ? (c.MsPerCall is { } ms ? $"{Ms(ms)} ({c.Percent:0} %)" : $"{c.Percent:0} %") : "-";
+            List<IReadOnlyList<string>> rows =
             [
-                ["all (measured)", .. advice.Profiles.Select(p => p.Failure is not null && p.Components.Count == 0 ? $"not profiled: {p.Failure}"
-                    : p.ServerCpuMsPerCall is { } ms ? ms.ToString("0.00", CultureInfo.InvariantCulture) + " ms" : "-")],
+                ["all (measured CPU)", .. advice.Profiles.Select(p => p.Failure is not null && p.Components.Count == 0 ? $"not profiled: {p.Failure}"
+                    : p.ServerCpuMsPerCall is { } ms ? Ms(ms) : "-")],
                 .. components.Select(component => (IReadOnlyList<string>)[component, .. advice.Profiles.Select(p => Cell(p, component))]),
-                ["samples: managed CPU / native or waiting", .. advice.Profiles.Select(p => $"{p.CpuSamples:#,##0} / {p.NativeOrWaitingSamples:#,##0}")],
-            ]);
+            ];
+            if (threadTime)
+                rows.Add(["unattributed (native, kernel, GC, unsampled threads)", .. advice.Profiles.Select(p => p.UnattributedMsPerCall is { } ms ? Ms(ms) : "-")]);
+            rows.Add(["samples: managed CPU / native or waiting", .. advice.Profiles.Select(p => $"{p.CpuSamples:#,##0} / {p.NativeOrWaitingSamples:#,##0}"
+                + (p.SampleIntervalMs is { } period ? string.Create(CultureInfo.InvariantCulture, $", a pass every {period:0.##} ms") : ""))]);
+            MarkdownTable.Append(md, [threadTime ? "host time per call" : "host CPU per call", .. names], [false, .. names.Select(_ => true)], rows);
             md.AppendLine();
             foreach (var row in advice.Profiles.Where(p => p.TopMethods.Count > 0))
                 md.AppendLine($"- {row.Name}, hottest methods (exclusive): {string.Join("; ", row.TopMethods.Select(m => $"`{m}`"))}");

@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using System.Globalization;
 using System.Text;
 using GrpcBench.Load.Reporting.Charts;
@@ -24,8 +25,10 @@ public static class CapacityReport
                       + $"every repeat pair, and the decision a two one-sided test at ±{capacity.Threshold * 100:0.#} % (α 0.05): "
                       + "higher, lower, same, or unknown when the repeats are too few or too noisy to tell. Cost and latency are measured "
                       + "at the common rate, one every configuration held (below saturation), so they compare like with like. "
-                      + "Server-bound: capacity x server CPU per call over the host's CPUs; near 100 % the server was the limit, well under "
-                      + "it the client or the sender was.");
+                      + "CPU per call is over every call of the mix (each scenario's calls); the marginal cost is per call of the searched scenario: "
+                      + "the slope of the host's CPU a second over that scenario's rate across the held probes, and the fixed part the CPU a second it "
+                      + "spends whatever the rate. The physics check: capacity x marginal cost over the host's CPUs, "
+                      + $"{MarginalCost.PhysicsLower * 100:0}-{MarginalCost.PhysicsUpper * 100:0} % when the server was the limit (flagged below otherwise).");
         md.AppendLine();
         foreach (var mix in capacity.Mixes) Mix(md, mix);
 
@@ -58,11 +61,12 @@ public static class CapacityReport
         var scenarios = mix.Scenarios;
         List<string> headers =
         [
-            "configuration", "runs", $"capacity /s [{kind}]", "vs Grpc.Core", "decision", "server CPU ms/call", "client CPU ms/call", "server CPU ms/MiB",
+            "configuration", "runs", $"capacity /s [{kind}]", "vs Grpc.Core", "decision", "host CPU ms per call (every scenario)", "worker CPU ms per call (every scenario)",
+            "host CPU ms/MiB", $"marginal host CPU ms per {mix.Searched} call", "fixed host CPU ms/s",
             "peak RSS MiB host / worker", .. scenarios.Select(s => $"{s} at the common rate: fails; p50 / p99 ms"), "host / worker busy at capacity",
-            "capacity x host CPU per call",
+            "capacity x marginal cost / host CPUs",
         ];
-        MarkdownTable.Append(md, headers, [false, true, true, true, false, true, true, true, true, .. scenarios.Select(_ => true), true, true], mix.Rows.Select(row => (IReadOnlyList<string>)
+        MarkdownTable.Append(md, headers, [false, true, true, true, false, true, true, true, true, true, true, .. scenarios.Select(_ => true), true, true], mix.Rows.Select(row => (IReadOnlyList<string>)
         [
             row.Configuration.Label,
             row.Failed > 0 ? $"{row.Runs} ({row.Failed} failed)" : row.Runs.ToString(CultureInfo.InvariantCulture),
@@ -72,10 +76,12 @@ public static class CapacityReport
             Describe(row.ServerCpuMsPerCall, "0.##"),
             Describe(row.ClientCpuMsPerCall, "0.##"),
             Describe(row.ServerCpuMsPerMiB, "0.##"),
+            Describe(row.ServerMarginalMsPerCall, "0.##"),
+            Describe(row.ServerFixedMsPerSecond, "0"),
             $"{Numbers.Amount(row.ServerPeakRssMiB)} / {Numbers.Amount(row.ClientPeakRssMiB)}",
             .. scenarios.Select(s => row.Latency.FirstOrDefault(l => l.Scenario == s) is { } l ? LatencyCell(l) : Numbers.Missing),
             $"{Percent(row.ServerUtilization)} / {Percent(row.ClientUtilization)}",
-            Percent(row.CapacityTimesCost),
+            Percent(row.CapacityTimesMarginal),
         ]));
         md.AppendLine();
         foreach (var row in mix.Rows.Where(r => r.Reasons.Count > 0))
@@ -108,6 +114,12 @@ public static class CapacityReport
                 if (row.ServerUtilization is { } u && u.Median < 0.8)
                     text += $"; not server-bound: at capacity the host was {u.Median * 100:0} % busy"
                             + (row.ClientUtilization is { } c ? $" and the load worker {c.Median * 100:0} %" : "") + ", so the client or the sender was the limit and the server could hold more";
+                else if (row.CapacityTimesMarginal is { } check && check.Median is < MarginalCost.PhysicsLower or > MarginalCost.PhysicsUpper)
+                    text += $"; the physics check fails: capacity x marginal host CPU per call ({row.ServerMarginalMsPerCall!.Median:0.##} ms) is {check.Median * 100:0} % "
+                            + $"of the host's CPUs where a server-bound search gives {MarginalCost.PhysicsLower * 100:0}-{MarginalCost.PhysicsUpper * 100:0} %: "
+                            + (check.Median < MarginalCost.PhysicsLower
+                                ? "the host's CPU did not grow with the rate as its capacity implies (idle spinning that work displaces, or a limit other than CPU): read its cost per call with care"
+                                : "the host spent more CPU than it has, so a CPU time or a call count is wrong");
                 lines.Add(text + ".");
             }
         }

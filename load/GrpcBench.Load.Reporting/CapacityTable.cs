@@ -92,6 +92,9 @@ public static class CapacityTable
             [.. runs.Where(r => r.Status != "ok").Select(r => $"repeat {r.Repeat}: {r.Status}: {r.Reason}")])
         {
             CapacityTimesCost = SpreadOf(ok.Select(r => CapacityTimesCost(r, common))),
+            ServerMarginalMsPerCall = SpreadOf(ok.Select(r => MarginalCost.OfHost(r.Capacity!)?.MsPerCall)),
+            ServerFixedMsPerSecond = SpreadOf(ok.Select(r => MarginalCost.OfHost(r.Capacity!)?.FixedMsPerSecond)),
+            CapacityTimesMarginal = SpreadOf(ok.Select(CapacityTimesMarginal)),
         };
     }
 
@@ -104,6 +107,10 @@ public static class CapacityTable
         var calls = probe.SearchedCalls ?? probe.Scenario(c.Scenario)?.Invocations ?? 0;
         return calls > 0 ? capacity * cpu / calls / GrpcBench.Orchestration.CpuAffinity.Parse(hostCpus).Count : null;
     }
+
+    private static double? CapacityTimesMarginal(ConfigurationResult run) =>
+        run.Capacity is { CallsPerSecond: { } capacity } c && MarginalCost.OfHost(c) is { } marginal && run.Cpus?.Host is { } hostCpus
+            ? capacity * marginal.MsPerCall / 1000 / GrpcBench.Orchestration.CpuAffinity.Parse(hostCpus).Count : null;
 
     private static Spread? SpreadOf(IEnumerable<double?> values) => SpreadOf(values.OfType<double>());
 

@@ -68,14 +68,19 @@ public sealed record ConfirmedRow(string Name, string Label, Spread? Capacity, S
     Spread? P99AtScreening, Spread? ServerCpuMsPerCall, Spread? ServerRssMiB);
 
 /// <summary>
-/// One configuration's host profiled at the screening rate (EventPipe's sample profiler, GrpcBench.Profiling): the
-/// share of its managed CPU samples per component, and that share of its CPU per call in milliseconds.
+/// One configuration's host profiled at the screening rate (EventPipe's sample profiler, GrpcBench.Profiling): per
+/// component, its share of the managed samples and the thread time it took per call (its samples x the sampler's
+/// period over the calls of the profiled span); what the process's CPU time holds beyond that (native code such as
+/// C-core, the kernel, GC, threads the runtime does not sample) is unattributed.
 /// </summary>
 /// <param name="Name">"default", "recommended" or "Grpc.Core".</param>
 /// <param name="CpuSamples">Samples of threads running managed code; native code (C-core) and waiting are apart, in <paramref name="NativeOrWaitingSamples"/>.</param>
 /// <param name="Failure">Why there is no profile (the exception's type and message first); null when there is one.</param>
+/// <param name="SampleIntervalMs">The sampler's measured period; null in summaries from before thread time (their MsPerCall is a share of the CPU per call).</param>
+/// <param name="UnattributedMsPerCall">The host's CPU per call less the managed thread time per call; negative when runnable managed threads waited for a CPU.</param>
 public sealed record HostProfileRow(string Name, string Label, double? ServerCpuMsPerCall, int CpuSamples, int NativeOrWaitingSamples,
-    IReadOnlyList<ComponentCost> Components, IReadOnlyList<string> TopMethods, string? Failure = null);
+    IReadOnlyList<ComponentCost> Components, IReadOnlyList<string> TopMethods, string? Failure = null, double? SampleIntervalMs = null,
+    double? UnattributedMsPerCall = null);
 
-/// <summary>A component's share of the host's managed CPU samples, and that share of the host's CPU per call.</summary>
+/// <summary>A component's share of the host's managed samples, and the thread time per call they stand for.</summary>
 public sealed record ComponentCost(string Component, double Percent, double? MsPerCall);

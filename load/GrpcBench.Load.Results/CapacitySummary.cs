@@ -33,6 +33,15 @@ public sealed record CapacityRow(LoadConfiguration Configuration, int Runs, int 
 {
     /// <summary>The cross-check: capacity x the host's CPU per call measured at the common rate, over its CPUs; about 1 when the server was the limit.</summary>
     public Spread? CapacityTimesCost { get; init; }
+
+    /// <summary>The host's marginal CPU ms per searched call: the slope of its CPU over the rate across each search's held probes.</summary>
+    public Spread? ServerMarginalMsPerCall { get; init; }
+
+    /// <summary>The host's CPU ms a second whatever the searched rate: the intercept of that fit (the mix's other scenarios, timers, spinning).</summary>
+    public Spread? ServerFixedMsPerSecond { get; init; }
+
+    /// <summary>The physics check: capacity x marginal host CPU per call, over the host's CPUs; 0.7-1.1 for a server-bound search.</summary>
+    public Spread? CapacityTimesMarginal { get; init; }
 }
 
 /// <param name="Calls">Successful calls behind the percentiles, over all repeats.</param>

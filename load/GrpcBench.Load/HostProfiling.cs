@@ -41,12 +41,16 @@ public static class HostProfiling
             }
             var measured = await measuring;
             // The calls over the span its CPU time covers (the warm-up's are in neither).
-            var calls = measured.Worker.Figures.Load.Scenarios.Sum(s => s.Requests);
+            var scenarios = measured.Worker.Figures.Load.Scenarios;
+            var calls = scenarios.Sum(s => s.Requests);
             double? msPerCall = measured.ServerCpuSeconds is { } cpu && calls > 0 ? 1000 * cpu / calls : null;
             if (profile is null) return Failed(failure ?? "no profile");
-            return new HostProfileRow(name, configuration.Label, msPerCall, profile.CpuSamples, profile.NativeOrWaitingSamples,
-                [.. profile.Cpu.Select(c => new ComponentCost(c.Component, c.Percent, msPerCall * c.Percent / 100))],
-                [.. profile.TopMethods.Select(m => $"{m.Method} ({m.Percent:0.#} %)")], measured.Failure);
+            var profiledCalls = scenarios.Sum(s => s.DurationSeconds > 0 ? s.Requests / s.DurationSeconds : 0) * profile.DurationSeconds;
+            double? ThreadMsPerCall(int samples) => profile.SampleIntervalMs is { } period && profiledCalls > 0 ? samples * period / profiledCalls : null;
+            var components = profile.Cpu.Select(c => new ComponentCost(c.Component, c.Percent, ThreadMsPerCall(c.Samples))).ToList();
+            return new HostProfileRow(name, configuration.Label, msPerCall, profile.CpuSamples, profile.NativeOrWaitingSamples, components,
+                [.. profile.TopMethods.Select(m => $"{m.Method} ({m.Percent:0.#} %)")], measured.Failure, profile.SampleIntervalMs,
+                msPerCall - ThreadMsPerCall(profile.CpuSamples));
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {

@@ -64,6 +64,8 @@ public static class Knobs
         new("max-streams", KnobKind.Kestrel, "maxStreamsPerConnection", ["1000"], "concurrent HTTP/2 streams per connection (default 100)", "kestrel.maxStreamsPerConnection"),
         new("inline-scheduling", KnobKind.Kestrel, "sockets:unsafePreferInlineScheduling", ["true"], "Kestrel runs request work on the socket's I/O thread", "kestrel.sockets.unsafePreferInlineScheduling"),
         new("io-queues", KnobKind.Kestrel, "sockets:ioQueueCount", ["1", "0"], "Kestrel's socket I/O queues (default min(cores, 16); 0 = the thread pool)", "kestrel.sockets.ioQueueCount"),
+        new("max-request-buffer", KnobKind.Kestrel, "maxRequestBufferSize", ["4194304", "33554432"], "bytes Kestrel buffers per connection before it stops reading it (default 1 MiB)", "kestrel.maxRequestBufferSize"),
+        new("sockets-read-buffer", KnobKind.Kestrel, "sockets:maxReadBufferSize", ["4194304", "33554432"], "bytes the socket transport reads ahead before it pauses the socket (default 1 MiB)", "kestrel.sockets.maxReadBufferSize"),
         new("wait-for-data", KnobKind.Kestrel, "sockets:waitForDataBeforeAllocatingBuffer", ["false"], "rent a read buffer before data is there (default: wait)", "kestrel.sockets.waitForDataBeforeAllocatingBuffer"),
         new("client-multiple-connections", KnobKind.Client, "enableMultipleHttp2Connections", ["false"], "SocketsHttpHandler opens more HTTP/2 connections when streams run out", "-"),
         new("client-sockets-inline-completions", KnobKind.ClientRuntime, "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS", ["1"], "the client's socket completions run on the epoll thread", "env.DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"),
@@ -102,6 +104,7 @@ public static class Knobs
         PlaceboSetting => $"{PlaceboSetting}={value}   # nothing: no runtime or library reads it (the placebo)",
         "DOTNET_ThreadPool_ForceMinWorkerThreads" => $"ThreadPool.SetMinThreads({Convert.ToInt32(value, 16)}, {Convert.ToInt32(value, 16)});   // Program.cs, first line",
         _ when knob.Kind == KnobKind.HostRuntime => $"{knob.Setting}={value}   # the service's environment (no project property reads it)",
+        "maxRequestBufferSize" => $"builder.WebHost.ConfigureKestrel(o => o.Limits.MaxRequestBufferSize = {value});   // Program.cs",
         _ when knob.Setting.StartsWith("sockets:", StringComparison.Ordinal) =>
             $"builder.WebHost.UseSockets(o => o.{Pascal(knob.Setting["sockets:".Length..])} = {value});   // Program.cs",
         _ when knob.Kind == KnobKind.Kestrel =>

@@ -29,7 +29,7 @@ var kestrelProfile = List("--kestrel-profile", "Kestrel HTTP/2 window profiles",
 var clientProfile = List("--client-profile", "Client profiles", clientProfiles);
 var baseline = List("--baselines", "Floors measured in the same run: raw-http2 (Kestrel without gRPC), raw-tcp (a bare socket)", baselines);
 string[] kestrelSettingNames = ["initialStreamWindowSize", "initialConnectionWindowSize", "maxStreamsPerConnection", "maxFrameSize",
-    "sockets:unsafePreferInlineScheduling", "sockets:ioQueueCount", "sockets:waitForDataBeforeAllocatingBuffer"];
+    "maxRequestBufferSize", "sockets:unsafePreferInlineScheduling", "sockets:ioQueueCount", "sockets:waitForDataBeforeAllocatingBuffer", "sockets:maxReadBufferSize"];
 Option<string[]> kestrelSetting = new("--kestrel") { Description = $"Explicit Kestrel setting on top of the profile, NAME=VALUE ({string.Join(", ", kestrelSettingNames)})", AllowMultipleArgumentsPerToken = true };
 Option<string[]> hostEnvironment = new("--host-env") { Description = "Runtime knob of the Kestrel hosts as an environment variable, NAME=VALUE with NAME DOTNET_... (DOTNET_gcServer=0, DOTNET_TieredPGO=0, DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1); the host reports what it runs with", AllowMultipleArgumentsPerToken = true };
 Option<string[]> clientEnvironment = new("--client-env") { Description = "Runtime knob of the grpc-dotnet clients' load workers, NAME=VALUE as --host-env; the worker reports what it runs with", AllowMultipleArgumentsPerToken = true };

@@ -25,6 +25,9 @@ public sealed record HostSettings(
     /// <summary>Listen on a Unix domain socket in a folder made at start-up (and removed at exit) instead of a TCP port.</summary>
     public bool Uds { get; init; }
 
+    /// <summary>A host of known cost, for tests of the cost figures: each getInt spins until its thread has used this many ms of CPU.</summary>
+    public int GetIntCpuMs { get; init; }
+
     /// <summary>ExampleService's message encoding: "protobuf" (binary) or "json" (GrpcBench.Contracts.JsonCodec).</summary>
     public string Codec { get; init; } = "protobuf";
 }
@@ -55,13 +58,20 @@ public sealed record KestrelSettings(
 {
     /// <summary>The socket transport beneath (Kestrel:Sockets:...); all null keeps the runtime's defaults.</summary>
     public SocketTransportSettings Sockets { get; init; } = new(null, null, null);
+
+    /// <summary>Limits.MaxRequestBufferSize: bytes buffered per connection before Kestrel stops reading it (runtime default 1 MiB).</summary>
+    public long? MaxRequestBufferSize { get; init; }
 }
 
 /// <summary>
 /// Kestrel's socket transport: run request work inline on the socket's I/O thread, how many I/O queues, and whether a
 /// read waits for data before renting its buffer. A null value keeps the runtime's default.
 /// </summary>
-public sealed record SocketTransportSettings(bool? UnsafePreferInlineScheduling, int? IOQueueCount, bool? WaitForDataBeforeAllocatingBuffer);
+public sealed record SocketTransportSettings(bool? UnsafePreferInlineScheduling, int? IOQueueCount, bool? WaitForDataBeforeAllocatingBuffer)
+{
+    /// <summary>MaxReadBufferSize: bytes the socket transport reads ahead of the application before it pauses the socket (runtime default 1 MiB).</summary>
+    public long? MaxReadBufferSize { get; init; }
+}
 
 /// <summary>
 /// C-core channel arguments of the Grpc.Core host that a tuning run varies; a null value keeps C-core's default.

@@ -70,7 +70,11 @@ public static class HostSettingsReader
                 Sockets = new SocketTransportSettings(
                     NullableBool(sockets, "UnsafePreferInlineScheduling"),
                     NullableInt(sockets, "IOQueueCount", 0, 1_024),
-                    NullableBool(sockets, "WaitForDataBeforeAllocatingBuffer")),
+                    NullableBool(sockets, "WaitForDataBeforeAllocatingBuffer"))
+                {
+                    MaxReadBufferSize = NullableInt(sockets, "MaxReadBufferSize", 4_096, int.MaxValue),
+                },
+                MaxRequestBufferSize = NullableInt(kestrel, "MaxRequestBufferSize", 4_096, int.MaxValue),
             },
             GrpcCore: new GrpcCoreSettings(
                 NullableBool(grpcCore, "BdpProbe"),
@@ -85,6 +89,7 @@ public static class HostSettingsReader
             ParentPid: NullableInt(config, "ParentPid", 1, int.MaxValue))
         {
             Uds = uds,
+            GetIntCpuMs = Int(config, "GetIntCpuMs", 0, 0, 10_000),
             Codec = Choice(config, "Codec", "protobuf", ["protobuf", "json"]),
         };
     }

@@ -11,7 +11,7 @@ public static class GrpcServer
 {
     public static void Add(IServiceCollection services, HostSettings settings, RecordStore records)
     {
-        services.AddSingleton(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial));
+        services.AddSingleton(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial, TimeSpan.FromMilliseconds(settings.GetIntCpuMs)));
         services.AddSingleton(records);
         services.AddGrpc(options => Configure(options, settings));
         if (settings.Codec == JsonCodec.Json)

@@ -22,6 +22,7 @@ public static class KestrelLimits
         if (kestrel.MaxRequestHeaderFieldSize is { } header) http2.MaxRequestHeaderFieldSize = header;
 
         options.Limits.MaxRequestBodySize = BodySize(kestrel, settings.MaxReceiveMessageSize, options.Limits.MaxRequestBodySize);
+        if (kestrel.MaxRequestBufferSize is { } buffer) options.Limits.MaxRequestBufferSize = buffer;
     }
 
     public static void Apply(SocketTransportOptions options, SocketTransportSettings sockets)
@@ -29,6 +30,7 @@ public static class KestrelLimits
         if (sockets.UnsafePreferInlineScheduling is { } inline) options.UnsafePreferInlineScheduling = inline;
         if (sockets.IOQueueCount is { } queues) options.IOQueueCount = queues;
         if (sockets.WaitForDataBeforeAllocatingBuffer is { } wait) options.WaitForDataBeforeAllocatingBuffer = wait;
+        if (sockets.MaxReadBufferSize is { } readAhead) options.MaxReadBufferSize = readAhead;
     }
 
     /// <summary>
@@ -64,10 +66,12 @@ public static class KestrelLimits
             options.Limits.Http2.MaxRequestHeaderFieldSize,
             options.Limits.Http2.HeaderTableSize,
             options.Limits.MaxRequestBodySize,
-            Sockets = new { sockets.UnsafePreferInlineScheduling, sockets.IOQueueCount, sockets.WaitForDataBeforeAllocatingBuffer },
+            options.Limits.MaxRequestBufferSize,
+            Sockets = new { sockets.UnsafePreferInlineScheduling, sockets.IOQueueCount, sockets.WaitForDataBeforeAllocatingBuffer, sockets.MaxReadBufferSize },
         },
         settings.GetIntDelayMs,
         settings.GetIntSerial,
+        settings.GetIntCpuMs,
         Records = RecordSettingsInForce.Of(records),
         Grpc = grpc,
     };

@@ -47,6 +47,7 @@ public static class CoreChannelArguments
         settings.Uds,
         settings.GetIntDelayMs,
         settings.GetIntSerial,
+        settings.GetIntCpuMs,
         Records = RecordSettingsInForce.Of(records),
         ChannelArguments = options.ToDictionary(o => o.Name, o => o.Type == ChannelOption.OptionType.Integer ? (object)o.IntValue : o.StringValue),
     };

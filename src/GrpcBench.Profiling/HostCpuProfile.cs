@@ -26,6 +26,8 @@ public sealed class HostProfileException(string message, Exception? inner = null
 /// <see cref="Cpu"/> gives each sample to one component (<see cref="Components"/>) and adds to 100 %;
 /// <see cref="CpuInclusive"/> counts a sample for every component anywhere on its stack (a lock Kestrel waits on
 /// counts for the thread pool in the first, for Kestrel too in the second), so it does not add to 100 %.
+/// <see cref="SampleIntervalMs"/> is the sampler's actual period (it slows down on a busy CPU), so that samples
+/// convert to thread time: a component's samples x the period is the time threads spent in it.
 /// </summary>
 public sealed record HostCpuProfile(
     int Pid,
@@ -35,7 +37,8 @@ public sealed record HostCpuProfile(
     IReadOnlyList<ComponentShare> CpuInclusive,
     IReadOnlyList<MethodSamples> TopMethods,
     int NativeOrWaitingSamples,
-    IReadOnlyList<ComponentShare> NativeOrWaiting)
+    IReadOnlyList<ComponentShare> NativeOrWaiting,
+    double? SampleIntervalMs = null)
 {
     public const string SampleProfiler = "Microsoft-DotNETCore-SampleProfiler";
     public const string Runtime = "Microsoft-Windows-DotNETRuntime";
@@ -120,12 +123,17 @@ public sealed record HostCpuProfile(
         var methods = new Dictionary<(string Method, string Module, string Component), int>();
         int cpuSamples = 0, nativeSamples = 0;
         var frames = new List<(string Module, string Method)>();
+        var perThread = new Dictionary<int, int>();
+        double first = double.NaN, last = double.NaN;
 
         foreach (var sample in log.Events)
         {
             if (sample.ProviderName != SampleProfiler || sample.EventDataLength < 4) continue;
             var type = BitConverter.ToInt32(sample.EventData(), 0);
             if (type is not (ManagedSample or ExternalSample)) continue;
+            perThread[sample.ThreadID] = perThread.GetValueOrDefault(sample.ThreadID) + 1;
+            if (double.IsNaN(first)) first = sample.TimeStampRelativeMSec;
+            last = sample.TimeStampRelativeMSec;
 
             frames.Clear();
             for (var frame = sample.CallStack(); frame is not null; frame = frame.Caller)
@@ -152,7 +160,14 @@ public sealed record HostCpuProfile(
         return new HostCpuProfile(pid, duration.TotalSeconds, cpuSamples, Shares(cpu, cpuSamples), Shares(inclusive, cpuSamples),
             methods.OrderByDescending(m => m.Value).Take(topMethods)
                 .Select(m => new MethodSamples(m.Key.Method, m.Key.Module, m.Key.Component, m.Value, Percent(m.Value, cpuSamples))).ToList(),
-            nativeSamples, Shares(native, nativeSamples));
+            nativeSamples, Shares(native, nativeSamples), SamplingPeriod(perThread, last - first));
+    }
+
+    // Every pass of the sampler takes one sample of each thread: the thread sampled most often was there for every pass.
+    private static double? SamplingPeriod(Dictionary<int, int> perThread, double spanMs)
+    {
+        var passes = perThread.Count == 0 ? 0 : perThread.Values.Max();
+        return passes > 1 && spanMs > 0 ? spanMs / (passes - 1) : null;
     }
 
     // A frame with no name is native code the trace cannot name (a P/Invoke stub, the runtime itself); its
@@ -170,7 +185,8 @@ public sealed record HostCpuProfile(
     {
         var lines = new List<string>
         {
-            $"{CpuSamples} samples of threads running managed code (CPU), {NativeOrWaitingSamples} in native code or waiting, over {DurationSeconds:0.#} s",
+            $"{CpuSamples} samples of threads running managed code (CPU), {NativeOrWaitingSamples} in native code or waiting, over {DurationSeconds:0.#} s"
+            + (SampleIntervalMs is { } period ? $", a pass every {period:0.##} ms" : ""),
             "",
             "| component | CPU samples | share | on the stack of |",
             "|---|---:|---:|---:|",

@@ -15,6 +15,7 @@ public sealed class ExampleServiceImpl(ExampleServiceOptions options) : ExampleS
 
     public override async Task<IntResponse> GetInt(Empty request, ServerCallContext context)
     {
+        if (options.GetIntCpu > TimeSpan.Zero) ThreadCpu.Spin(options.GetIntCpu);
         var wait = options.GetIntSerial ? options.SerialWait() : options.GetIntDelay;
         if (wait > TimeSpan.Zero) await Task.Delay(wait, context.CancellationToken);
         return new IntResponse { Result = GetIntResult };
@@ -35,7 +36,8 @@ public sealed class ExampleServiceImpl(ExampleServiceOptions options) : ExampleS
 /// GetInt calls served one after the other, each <paramref name="GetIntDelay"/> long: a server of known capacity
 /// (10 ms each: 100 per second), for tests of the capacity search.
 /// </param>
-public sealed record ExampleServiceOptions(TimeSpan GetIntDelay, bool GetIntSerial = false)
+/// <param name="GetIntCpu">A host of known cost, for tests of the cost figures: each GetInt spins until its thread has used this much CPU.</param>
+public sealed record ExampleServiceOptions(TimeSpan GetIntDelay, bool GetIntSerial = false, TimeSpan GetIntCpu = default)
 {
     private readonly object _serial = new();
     private long _serialEnd;

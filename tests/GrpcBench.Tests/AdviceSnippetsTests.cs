@@ -35,6 +35,8 @@ public class AdviceSnippetsTests
         ("inline-scheduling", "true", "True", "sockets.UnsafePreferInlineScheduling"),
         ("io-queues", "1", "1", "sockets.IOQueueCount"),
         ("wait-for-data", "false", "False", "sockets.WaitForDataBeforeAllocatingBuffer"),
+        ("max-request-buffer", "4194304", "4194304", "kestrel.Limits.MaxRequestBufferSize"),
+        ("sockets-read-buffer", "4194304", "4194304", "sockets.MaxReadBufferSize"),
         ("client-stream-window", "4194304", "4194304", "handlers[\"client-stream-window\"].InitialHttp2StreamWindowSize"),
         ("client-keep-alive", "1", "1", "handlers[\"client-keep-alive\"].KeepAlivePingDelay.TotalSeconds"),
         ("client-multiple-connections", "false", "False", "handlers[\"client-multiple-connections\"].EnableMultipleHttp2Connections"),

@@ -63,7 +63,7 @@ public class AdvisePresetTests
 
         var tooSmall = AdvisePreset.TooSmall(AdviseOptions.Default(quick: false) with { BudgetMinutes = 5 }, quick: false);
         Assert.NotNull(tooSmall);
-        Assert.Matches(@"^--budget-minutes 5: screening 30 knobs \(40 values\) needs at least \d+ min a runtime here; allowed \d+ to 600, or fewer --knobs$", tooSmall);
+        Assert.Matches(@"^--budget-minutes 5: screening 32 knobs \(44 values\) needs at least \d+ min a runtime here; allowed \d+ to 600, or fewer --knobs$", tooSmall);
     }
 
     [Fact]

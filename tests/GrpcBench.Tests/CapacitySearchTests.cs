@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
@@ -133,6 +134,36 @@ public class KnownCapacityTests
         Assert.Equal([25.0, 50, 100], capacity.Probes.Take(3).Select(p => p.OfferedPerSecond));
         Assert.All(capacity.Probes, p => Assert.True(p.ServerCpuSeconds > 0 && p.ClientCpuSeconds > 0 && p.Calls > 0));
         Assert.Equal(capacity.AtCapacity!.Scenarios, result.Scenarios);
+    }
+
+    /// <summary>A Kestrel host whose getInt spins 10 ms of its thread's CPU: one CPU serves about 100 a second, at about 10 ms each.</summary>
+    private static LoadConfiguration KnownCost(double cpuMs) => new(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0",
+        Compression.None, Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>(), Scenarios: [ScenarioNames.GetInt],
+        HostEnvironment: new Dictionary<string, string> { ["GRPCBENCH_GetIntCpuMs"] = cpuMs.ToString(System.Globalization.CultureInfo.InvariantCulture) });
+
+    private static CapacityMix GetIntAlone(SearchLimits limits) => new("getInt", ScenarioNames.GetInt, new LoadShape([], 0, 2, 5) { Scenarios = [ScenarioNames.GetInt] }, limits, ProbeSeconds: 4);
+
+    [Fact]
+    public async Task On_a_host_whose_getInt_costs_10_ms_of_CPU_the_capacity_the_cost_per_call_and_the_marginal_cost_come_within_15_percent_and_obey_physics()
+    {
+        var mix = GetIntAlone(new SearchLimits(30, 5, 1_000, 0.1, 7, TimeSpan.FromMinutes(3), TimeSpan.FromSeconds(8)));
+
+        // getInt held to 500 ms rather than 50: the CPU, not the queueing of calls that share it, sets the capacity.
+        var result = await CapacityRun.SearchAsync(KnownCost(10), mix, new CapacitySlo(GetIntP99Ms: 500), new CpuPlacement("1", "0"), _ => { }, CancellationToken.None);
+
+        var capacity = result.Capacity!;
+        var probes = string.Join(", ", capacity.Probes.Select(p => $"{p.OfferedPerSecond}/s {(p.Held ? "held" : p.Missed)} {p.ServerCpuMsPerCall:0.##} ms"));
+        Assert.True(result.Status == "ok", result.Reason);
+        Assert.True(capacity.CallsPerSecond is >= 85 and <= 115, $"capacity {capacity.CallsPerSecond}/s of about 100: {probes}");
+        // Well below capacity an idle host's thread pool spins on the CPU the calls leave (12 ms a call at 30/s was seen):
+        // the fixed part the marginal cost leaves out. From half the capacity on, the CPU per call is the calls' own.
+        var loaded = capacity.Probes.Where(p => p.Held && p.OfferedPerSecond >= capacity.CallsPerSecond / 2).ToList();
+        Assert.NotEmpty(loaded);
+        Assert.All(loaded, p => Assert.True(p.ServerCpuMsPerCall is >= 8.5 and <= 11.5, $"{p.ServerCpuMsPerCall} ms a call at {p.OfferedPerSecond}/s: {probes}"));
+        var marginal = MarginalCost.OfHost(capacity);
+        Assert.True(marginal?.MsPerCall is >= 8.5 and <= 11.5, $"marginal {marginal?.MsPerCall} ms a call: {probes}");
+        var physics = capacity.CallsPerSecond!.Value * marginal!.MsPerCall / 1000;
+        Assert.True(physics is >= MarginalCost.PhysicsLower and <= MarginalCost.PhysicsUpper, $"capacity x marginal cost is {physics:0.00} of the host's one CPU: {probes}");
     }
 
     [Fact]

@@ -336,7 +336,7 @@ public class LoadToolTests
     [InlineData("--preset capacity --knobs", "gc-server", "--knobs: allowed with --preset advise only")]
     [InlineData("--preset advise --knobs", "turbo", "--knobs turbo: allowed gc-server, gc-concurrent")]
     [InlineData("--preset advise --budget-minutes", "0", "--budget-minutes 0: allowed 1 to 600")]
-    [InlineData("--preset advise --budget-minutes", "3", "--budget-minutes 3: screening 30 knobs (40 values) needs at least")]
+    [InlineData("--preset advise --budget-minutes", "3", "--budget-minutes 3: screening 32 knobs (44 values) needs at least")]
     [InlineData("--preset advise --mixes", "uploads,getInt", "--mixes uploads,getInt: advise searches one mix: allowed uploads, getInt, mixed")]
     [InlineData("--preset capacity --repeat", "0", "--repeat 0: allowed 1 to 20")]
     [InlineData("--preset capacity --slo-getint-ms", "0", "--slo-getint-ms 0: allowed 1 to 600000")]

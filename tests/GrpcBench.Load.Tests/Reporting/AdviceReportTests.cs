@@ -126,4 +126,28 @@ public class AdviceReportTests
             Directory.Delete(folder, recursive: true);
         }
     }
+
+    [Fact]
+    public void A_profile_gives_thread_time_per_call_by_component_and_what_the_samples_did_not_see_as_unattributed()
+    {
+        var summary = Screened();
+        var profiled = summary.Advice![0] with
+        {
+            Profiles =
+            [
+                new("default", "kestrel/grpc-net net10.0 default h2c", 10.0, 4000, 9000,
+                    [new("kestrel-http2", 60, 3.6), new("grpc", 40, 2.4)], ["Pipe.Read (20 %)"], SampleIntervalMs: 1.2, UnattributedMsPerCall: 4.0),
+                new("Grpc.Core", "grpc-core/grpc-core net10.0 h2c", 5.0, 500, 9000, [new("grpc-core", 100, 0.5)], [], SampleIntervalMs: 1.0, UnattributedMsPerCall: 4.5),
+            ],
+        };
+
+        var md = AdviceReport.Render(summary with { Advice = [profiled] });
+
+        Assert.Contains("| host time per call | default | Grpc.Core |", md);
+        Assert.Contains("| all (measured CPU) | 10.00 ms | 5.00 ms |", md);
+        Assert.Contains("| kestrel-http2 | 3.60 ms (60 %) | - |", md);
+        Assert.Contains("| unattributed (native, kernel, GC, unsampled threads) | 4.00 ms | 4.50 ms |", md);
+        Assert.Contains("| samples: managed CPU / native or waiting | 4,000 / 9,000, a pass every 1.2 ms | 500 / 9,000, a pass every 1 ms |", md);
+        Assert.DoesNotContain("that share of the host's CPU per call", md);
+    }
 }

@@ -63,6 +63,22 @@ public class CapacityTableTests
         Assert.Equal(0.25, kestrel.ServerCpuMsPerMiB!.Median, precision: 6);
         // 12/s x 5 ms per call on one CPU: 6 % of it.
         Assert.Equal(0.06, kestrel.CapacityTimesCost!.Median, precision: 6);
+        // Every held probe at 5 ms a call and nothing else: the slope is 5 ms, the fixed part none.
+        Assert.Equal(5, kestrel.ServerMarginalMsPerCall!.Median, precision: 6);
+        Assert.Equal(0, kestrel.ServerFixedMsPerSecond!.Median, precision: 6);
+        Assert.Equal(0.06, kestrel.CapacityTimesMarginal!.Median, precision: 6);
+    }
+
+    [Fact]
+    public void A_server_bound_row_whose_capacity_times_marginal_cost_is_far_from_its_cpus_is_flagged_and_one_near_them_is_not()
+    {
+        // 97 % busy at capacity yet 12/s x 5 ms is 6 % of the CPU: a figure is wrong.
+        var findings = CapacityReport.Findings(CapacityTable.Build(Runs(), [Uploads], 0.1));
+
+        Assert.Contains(findings, f => f.StartsWith("uploads, kestrel") && f.Contains("the physics check fails: capacity x marginal host CPU per call (5 ms) is 6 % of the host's CPUs"));
+        // 190/s x 5 ms: 95 % of the CPU, as a server-bound search should.
+        var fits = CapacityReport.Findings(CapacityTable.Build([Search(SampleRuns.GrpcCore("net10.0"), 190, 1)], [Uploads], 0.1));
+        Assert.DoesNotContain(fits, f => f.Contains("physics"));
     }
 
     [Fact]

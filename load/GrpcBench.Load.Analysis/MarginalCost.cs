@@ -1,0 +1,30 @@
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Analysis;
+
+/// <summary>
+/// What one more call costs a side: the slope of its CPU time per second over the searched calls per second, fitted
+/// by least squares across the held probes of a search (two rates at least), and the intercept, the CPU a second it
+/// spends whatever the rate (the mix's other scenarios at their fixed rates, timers, idle spinning). Unlike the CPU
+/// per call at one rate, the slope is not inflated by the fixed part, so capacity x slope can be checked against the
+/// CPUs the side has.
+/// </summary>
+public sealed record MarginalCost(double MsPerCall, double FixedMsPerSecond, int Rates)
+{
+    /// <summary>The bounds of capacity x marginal cost over the host's CPUs for a server-bound search: outside them, a figure is wrong.</summary>
+    public const double PhysicsLower = 0.7, PhysicsUpper = 1.1;
+
+    /// <summary>The host's marginal cost over <paramref name="search"/>'s held probes; null with fewer than two rates at least 1.5x apart.</summary>
+    public static MarginalCost? OfHost(CapacityResult search) =>
+        Of(search.Probes.Where(p => p.Held && p.Seconds > 0 && p.ServerCpuSeconds is not null)
+            .Select(p => ((p.SearchedCalls ?? p.Scenario(search.Scenario)?.Invocations ?? 0) / p.Seconds, 1000 * p.ServerCpuSeconds!.Value / p.Seconds)));
+
+    public static MarginalCost? Of(IEnumerable<(double CallsPerSecond, double CpuMsPerSecond)> points)
+    {
+        var list = points.Where(p => p.CallsPerSecond > 0).ToList();
+        if (list.Count < 2 || list.Max(p => p.CallsPerSecond) < 1.5 * list.Min(p => p.CallsPerSecond)) return null;
+        var (x, y) = (list.Average(p => p.CallsPerSecond), list.Average(p => p.CpuMsPerSecond));
+        var slope = list.Sum(p => (p.CallsPerSecond - x) * (p.CpuMsPerSecond - y)) / list.Sum(p => (p.CallsPerSecond - x) * (p.CallsPerSecond - x));
+        return new MarginalCost(slope, y - slope * x, list.Select(p => p.CallsPerSecond).Distinct().Count());
+    }
+}
