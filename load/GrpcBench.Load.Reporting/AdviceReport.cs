@@ -94,43 +94,7 @@ public static class AdviceReport
     private static void Tail(StringBuilder md, AdviceSummary advice)
     {
         var screening = advice.ScreeningPerSecond is { } rate ? CapacityReport.Rate(rate) + "/s" : "-";
-        if (advice.Profiles.Count > 0)
-        {
-            md.AppendLine("### Where the host's CPU goes");
-            md.AppendLine();
-            var threadTime = advice.Profiles.Any(p => p.SampleIntervalMs is not null);
-            md.AppendLine($"Each host profiled for a few seconds at {screening} (EventPipe's sample profiler, one sample of each managed thread a pass): "
-                          + (threadTime
-                              ? "each component's thread time per call (its samples x the sampler's measured period, over the calls of the profiled span) with its share "
-                                + "of the managed samples; \"unattributed\" is the host's measured CPU per call less all managed thread time: native code (all of "
-                                + "C-core's own work), the kernel's network stack, GC and threads the runtime does not sample. Negative, runnable managed threads "
-                                + "waited for the CPU."
-                              : "each component's share of the samples of threads running managed code, and that share of the host's CPU per call (a summary "
-                                + "from before thread time: the shares of managed samples stand for the whole process's CPU). Native code (all of C-core's own work) "
-                                + "and waiting cannot be told apart by the sample profiler: they are counted apart, not in the shares."));
-            md.AppendLine();
-            var names = advice.Profiles.Select(p => p.Name).ToList();
-            var components = advice.Profiles.SelectMany(p => p.Components).GroupBy(c => c.Component)
-                .OrderByDescending(g => g.Max(c => c.Percent)).Select(g => g.Key).ToList();
-            static string Ms(double ms) => ms.ToString("0.00", CultureInfo.InvariantCulture) + " ms";
-            string Cell(HostProfileRow row, string component) => row.Components.FirstOrDefault(c => c.Component == component) is { } c
-                ? (c.MsPerCall is { } ms ? $"{Ms(ms)} ({c.Percent:0} %)" : $"{c.Percent:0} %") : "-";
-            List<IReadOnlyList<string>> rows =
-            [
-                ["all (measured CPU)", .. advice.Profiles.Select(p => p.Failure is not null && p.Components.Count == 0 ? $"not profiled: {p.Failure}"
-                    : p.ServerCpuMsPerCall is { } ms ? Ms(ms) : "-")],
-                .. components.Select(component => (IReadOnlyList<string>)[component, .. advice.Profiles.Select(p => Cell(p, component))]),
-            ];
-            if (threadTime)
-                rows.Add(["unattributed (native, kernel, GC, unsampled threads)", .. advice.Profiles.Select(p => p.UnattributedMsPerCall is { } ms ? Ms(ms) : "-")]);
-            rows.Add(["samples: managed CPU / native or waiting", .. advice.Profiles.Select(p => $"{p.CpuSamples:#,##0} / {p.NativeOrWaitingSamples:#,##0}"
-                + (p.SampleIntervalMs is { } period ? string.Create(CultureInfo.InvariantCulture, $", a pass every {period:0.##} ms") : ""))]);
-            MarkdownTable.Append(md, [threadTime ? "host time per call" : "host CPU per call", .. names], [false, .. names.Select(_ => true)], rows);
-            md.AppendLine();
-            foreach (var row in advice.Profiles.Where(p => p.TopMethods.Count > 0))
-                md.AppendLine($"- {row.Name}, hottest methods (exclusive): {string.Join("; ", row.TopMethods.Select(m => $"`{m}`"))}");
-            md.AppendLine();
-        }
+        if (advice.Profiles.Count > 0) Profiles(md, advice, screening);
 
         md.AppendLine("### Settings as code");
         md.AppendLine();
@@ -288,4 +252,71 @@ public static class AdviceReport
     private static string Figure(Spread? spread, string format) => spread is null ? "-"
         : spread.Count == 1 ? spread.Median.ToString(format, CultureInfo.InvariantCulture)
         : $"{spread.Median.ToString(format, CultureInfo.InvariantCulture)} [{spread.Lower.ToString(format, CultureInfo.InvariantCulture)}, {spread.Upper.ToString(format, CultureInfo.InvariantCulture)}]";
+
+    private static string Ms(double ms) => ms.ToString("0.00", CultureInfo.InvariantCulture) + " ms";
+
+    private static string Cell(IReadOnlyList<ComponentCost>? components, string component) => components?.FirstOrDefault(c => c.Component == component) is { } c
+        ? (c.MsPerCall is { } ms ? $"{Ms(ms)} ({c.Percent:0} %)" : $"{c.Percent:0} %") : "-";
+
+    private static List<string> ByShare(IEnumerable<ComponentCost> components) =>
+        [.. components.GroupBy(c => c.Component).OrderByDescending(g => g.Max(c => c.Percent)).Select(g => g.Key)];
+
+    /// <summary>The hosts' profiles side by side: perf's CPU per component where it ran, then where the sample profiler saw the managed threads.</summary>
+    private static void Profiles(StringBuilder md, AdviceSummary advice, string screening)
+    {
+        var names = advice.Profiles.Select(p => p.Name).ToList();
+        IReadOnlyList<bool> aligned = [false, .. names.Select(_ => true)];
+        md.AppendLine("### Where the host's CPU goes");
+        md.AppendLine();
+        if (advice.Profiles.Any(p => p.Native is not null))
+        {
+            md.AppendLine($"Each host profiled at {screening} with perf's CPU clock (a sample each millisecond one of the host's threads is on a CPU, native "
+                          + "code included; managed frames named from the runtime's perf map): each component's CPU per call, its samples over the calls of the "
+                          + "profiled span, and its share. A sample goes to its innermost frame that names a component. \"perf, all samples\" beside the CPU "
+                          + "measured over the whole load checks that the samples saw all of it.");
+            md.AppendLine();
+            var native = ByShare(advice.Profiles.SelectMany(p => p.Native ?? []));
+            MarkdownTable.Append(md, ["host CPU per call", .. names], aligned,
+            [
+                ["measured (the process's CPU time)", .. advice.Profiles.Select(p => p.ServerCpuMsPerCall is { } ms ? Ms(ms) : "-")],
+                ["perf, all samples", .. advice.Profiles.Select(p => p.NativeMsPerCall is { } ms ? Ms(ms) : $"not profiled: {p.NativeFailure ?? p.Failure}")],
+                .. native.Select(component => (IReadOnlyList<string>)[component, .. advice.Profiles.Select(p => Cell(p.Native, component))]),
+            ]);
+            md.AppendLine();
+        }
+
+        var threadTime = advice.Profiles.Any(p => p.SampleIntervalMs is not null);
+        if (advice.Profiles.Any(p => p.Native is not null))
+            md.AppendLine("Where the managed threads were, from EventPipe's sample profiler over the next seconds of the same load (one sample of each "
+                          + "managed thread a pass): its thread time per call and share of the managed samples, and the hottest managed methods. On a host of "
+                          + "one CPU the sampler's own thread waits for the CPU a busy thread holds and runs when a thread yields: it under-counts threads "
+                          + "that compute and over-counts threads that spin (docs/advisor.md). Read it for which managed code runs, perf for what it costs.");
+        else
+            md.AppendLine($"Each host profiled for a few seconds at {screening} (EventPipe's sample profiler, one sample of each managed thread a pass): "
+                          + (threadTime
+                              ? "each component's thread time per call (its samples x the sampler's measured period, over the calls of the profiled span) with its share "
+                                + "of the managed samples; \"unattributed\" is the host's measured CPU per call less all managed thread time: native code (all of "
+                                + "C-core's own work), the kernel's network stack, GC and threads the runtime does not sample. Negative, runnable managed threads "
+                                + "waited for the CPU."
+                              : "each component's share of the samples of threads running managed code, and that share of the host's CPU per call (a summary "
+                                + "from before thread time: the shares of managed samples stand for the whole process's CPU). Native code (all of C-core's own work) "
+                                + "and waiting cannot be told apart by the sample profiler: they are counted apart, not in the shares."));
+        md.AppendLine();
+        List<IReadOnlyList<string>> rows =
+        [
+            ["all (measured CPU)", .. advice.Profiles.Select(p => p.Failure is not null && p.Components.Count == 0 ? $"not profiled: {p.Failure}"
+                : p.ServerCpuMsPerCall is { } ms ? Ms(ms) : "-")],
+            .. ByShare(advice.Profiles.SelectMany(p => p.Components)).Select(component => (IReadOnlyList<string>)[component, .. advice.Profiles.Select(p => Cell(p.Components, component))]),
+        ];
+        if (threadTime)
+            rows.Add(["unattributed (native, kernel, GC, unsampled threads)", .. advice.Profiles.Select(p => p.UnattributedMsPerCall is { } ms ? Ms(ms) : "-")]);
+        rows.Add(["samples: managed CPU / native or waiting", .. advice.Profiles.Select(p => $"{p.CpuSamples:#,##0} / {p.NativeOrWaitingSamples:#,##0}"
+            + (p.SampleIntervalMs is { } period ? string.Create(CultureInfo.InvariantCulture, $", a pass every {period:0.##} ms") : ""))]);
+        MarkdownTable.Append(md, [threadTime ? "host time per call" : "host CPU per call", .. names], aligned, rows);
+        md.AppendLine();
+        foreach (var row in advice.Profiles.Where(p => p.TopMethods.Count > 0))
+            md.AppendLine($"- {row.Name}, hottest methods (exclusive): {string.Join("; ", row.TopMethods.Select(m => $"`{m}`"))}");
+        md.AppendLine();
+    }
+
 }

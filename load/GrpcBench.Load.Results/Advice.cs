@@ -80,7 +80,17 @@ public sealed record ConfirmedRow(string Name, string Label, Spread? Capacity, S
 /// <param name="UnattributedMsPerCall">The host's CPU per call less the managed thread time per call; negative when runnable managed threads waited for a CPU.</param>
 public sealed record HostProfileRow(string Name, string Label, double? ServerCpuMsPerCall, int CpuSamples, int NativeOrWaitingSamples,
     IReadOnlyList<ComponentCost> Components, IReadOnlyList<string> TopMethods, string? Failure = null, double? SampleIntervalMs = null,
-    double? UnattributedMsPerCall = null);
+    double? UnattributedMsPerCall = null)
+{
+    /// <summary>perf's CPU clock over the same span: every component's CPU per call, native code (C-core, kernel, GC, JIT) included; null where perf could not run.</summary>
+    public IReadOnlyList<ComponentCost>? Native { get; init; }
+
+    /// <summary>The CPU per call perf's samples add up to: beside <see cref="ServerCpuMsPerCall"/>, the check that they saw it all.</summary>
+    public double? NativeMsPerCall { get; init; }
+
+    /// <summary>Why there is no native profile (perf missing or refused).</summary>
+    public string? NativeFailure { get; init; }
+}
 
 /// <summary>A component's share of the host's managed samples, and the thread time per call they stand for.</summary>
 public sealed record ComponentCost(string Component, double Percent, double? MsPerCall);

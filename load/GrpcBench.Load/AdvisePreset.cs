@@ -47,7 +47,7 @@ public static class AdvisePreset
     public static TimeSpan SearchTime(CapacityMix mix) => mix.Limits.ProbeTime * 5 + TimeSpan.FromSeconds(3);
 
     /// <summary>The three profiles that end a runtime's advice: each a host's start, its warm-up and the profile.</summary>
-    public static readonly TimeSpan ProfilesTime = TimeSpan.FromSeconds(3 * (HostProfiling.WarmUpSeconds + HostProfiling.ProfileSeconds + 4));
+    public static readonly TimeSpan ProfilesTime = TimeSpan.FromSeconds(3 * (HostProfiling.WarmUpSeconds + 2 * HostProfiling.ProfileSeconds + 4));
 
     /// <summary>A run's time as planned before any has run: the shape's, and the host's and worker's start.</summary>
     public static TimeSpan PlannedRunTime(ThroughputShape shape) => shape.Typical + TimeSpan.FromSeconds(2);
@@ -309,7 +309,7 @@ public static class AdvisePreset
             var title = $"[{runtime} {++count}, {clock.Elapsed.TotalMinutes:0.#} of {options.BudgetMinutes * plan.Runtimes.Count:0.#} min] profile: {name} at {screening}/s";
             var profile = await progress.RunAsync(title, onProgress => HostProfiling.ProfileAsync(name, configuration, mix, screening, plan.Cpus, onProgress, cancellationToken));
             profiles.Add(profile);
-            console.WriteLine($"{title}: " + (profile.Failure ?? string.Join(", ", profile.Components.Take(3).Select(c => $"{c.Component} {c.Percent:0} %"))));
+            console.WriteLine($"{title}: " + (profile.Failure ?? string.Join(", ", (profile.Native ?? profile.Components).Take(3).Select(c => $"{c.Component} {c.Percent:0} %"))));
         }
 
         if (unscreened.Count > 0) notes.Add($"Not screened: {string.Join(", ", unscreened)}.");

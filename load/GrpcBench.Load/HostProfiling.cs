@@ -7,7 +7,9 @@ namespace GrpcBench.Load;
 
 /// <summary>
 /// A configuration's host profiled under the mix at a steady rate: the host and a load worker on their CPUs as in a
-/// search, the load warmed up, then the host's CPU samples for <see cref="ProfileSeconds"/> while the load goes on.
+/// search, the load warmed up, then for <see cref="ProfileSeconds"/> each while the load goes on: perf's CPU clock
+/// (every millisecond of the host's CPU, native code included: <see cref="NativeCpuProfile"/>) and EventPipe's sample
+/// profiler (where the managed threads were, and the hottest managed methods: <see cref="HostCpuProfile"/>).
 /// </summary>
 public static class HostProfiling
 {
@@ -17,44 +19,69 @@ public static class HostProfiling
         Action<LoadProgress> onProgress, CancellationToken cancellationToken)
     {
         configuration = CapacityPreset.Labelled(configuration, mix);
-        HostProfileRow Failed(string why) => new(name, configuration.Label, null, 0, 0, [], [], why);
+        var label = configuration.Label;
+        HostProfileRow Failed(string why) => new(name, label, null, 0, 0, [], [], why);
         // Played whole whatever happens: a probe's early stop would leave the profile sampling an idle host.
         var shape = CapacityRun.ProbeShape(mix, perSecond) with
         {
-            Phases = [new RampPhase(perSecond, ProfileSeconds + 2, Constant: true)], WarmUpSeconds = WarmUpSeconds, StopAtFirstFailure = false, StopBeyondP99Ms = null,
+            Phases = [new RampPhase(perSecond, 2 * ProfileSeconds + 2, Constant: true)], WarmUpSeconds = WarmUpSeconds, StopAtFirstFailure = false, StopBeyondP99Ms = null,
         };
+        // The perf map names jitted code for perf (W^X off, so that perf finds it); the label stays the configuration's own.
+        var environment = new Dictionary<string, string>(configuration.HostEnvironment ?? new Dictionary<string, string>());
+        foreach (var (variable, value) in NativeCpuProfile.HostEnvironment) environment[variable] = value;
+        configuration = configuration with { HostEnvironment = environment };
+        int? pid = null;
         try
         {
             await using var served = await ServedConfiguration.StartAsync(configuration, shape, placement, cancellationToken);
             if (served.Host is not { } host) return Failed("no host of the bench's own to profile");
+            pid = host.Pid;
             var measuring = served.MeasureAsync(shape, onProgress, cancellationToken);
-            HostCpuProfile? profile = null;
-            string? failure = null;
-            try
-            {
-                await Task.Delay(TimeSpan.FromSeconds(WarmUpSeconds + 1), cancellationToken);
-                profile = await HostCpuProfile.CollectAsync(host.Pid, TimeSpan.FromSeconds(ProfileSeconds), cancellationToken, topMethods: 5);
-            }
-            catch (Exception e) when (e is HostProfileException or OperationCanceledException or IOException)
-            {
-                failure = $"{e.GetType().Name}: {e.Message}";
-            }
+            await Task.Delay(TimeSpan.FromSeconds(WarmUpSeconds + 1), cancellationToken);
+            var duration = TimeSpan.FromSeconds(ProfileSeconds);
+            // One after the other: the sample profiler's own work (it suspends the runtime every millisecond) is not perf's to count.
+            var (native, nativeFailure) = await Attempt(NativeCpuProfile.CollectAsync(host.Pid, duration, cancellationToken));
+            var (managed, managedFailure) = await Attempt(HostCpuProfile.CollectAsync(host.Pid, duration, cancellationToken, topMethods: 5));
             var measured = await measuring;
-            // The calls over the span its CPU time covers (the warm-up's are in neither).
+
+            // The calls over the span its CPU time covers (the warm-up's are in neither), and over the profiled span.
             var scenarios = measured.Worker.Figures.Load.Scenarios;
             var calls = scenarios.Sum(s => s.Requests);
             double? msPerCall = measured.ServerCpuSeconds is { } cpu && calls > 0 ? 1000 * cpu / calls : null;
-            if (profile is null) return Failed(failure ?? "no profile");
-            var profiledCalls = scenarios.Sum(s => s.DurationSeconds > 0 ? s.Requests / s.DurationSeconds : 0) * profile.DurationSeconds;
-            double? ThreadMsPerCall(int samples) => profile.SampleIntervalMs is { } period && profiledCalls > 0 ? samples * period / profiledCalls : null;
-            var components = profile.Cpu.Select(c => new ComponentCost(c.Component, c.Percent, ThreadMsPerCall(c.Samples))).ToList();
-            return new HostProfileRow(name, configuration.Label, msPerCall, profile.CpuSamples, profile.NativeOrWaitingSamples, components,
-                [.. profile.TopMethods.Select(m => $"{m.Method} ({m.Percent:0.#} %)")], measured.Failure, profile.SampleIntervalMs,
-                msPerCall - ThreadMsPerCall(profile.CpuSamples));
+            var profiledCalls = scenarios.Sum(s => s.DurationSeconds > 0 ? s.Requests / s.DurationSeconds : 0) * duration.TotalSeconds;
+            if (managed is null && native is null) return Failed(managedFailure ?? nativeFailure ?? "no profile");
+            double? PerCall(double ms) => profiledCalls > 0 ? ms / profiledCalls : null;
+            double? ThreadMsPerCall(int samples) => managed?.SampleIntervalMs is { } period ? PerCall(samples * period) : null;
+            return new HostProfileRow(name, label, msPerCall, managed?.CpuSamples ?? 0, managed?.NativeOrWaitingSamples ?? 0,
+                [.. (managed?.Cpu ?? []).Select(c => new ComponentCost(c.Component, c.Percent, ThreadMsPerCall(c.Samples)))],
+                [.. (managed?.TopMethods ?? []).Select(m => $"{m.Method} ({m.Percent:0.#} %)")], measured.Failure ?? managedFailure, managed?.SampleIntervalMs,
+                managed is null ? null : msPerCall - ThreadMsPerCall(managed.CpuSamples))
+            {
+                Native = native is null ? null : [.. native.Cpu.Select(c => new ComponentCost(c.Component, c.Percent, PerCall(c.Samples * native.MsPerSample)))],
+                NativeMsPerCall = native is null ? null : PerCall(native.CpuMs),
+                NativeFailure = nativeFailure,
+            };
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {
             return Failed($"{e.GetType().Name}: {e.Message}");
+        }
+        finally
+        {
+            if (pid is { } exited)
+                foreach (var file in NativeCpuProfile.MapFiles(exited)) File.Delete(file);
+        }
+    }
+
+    private static async Task<(T? Profile, string? Failure)> Attempt<T>(Task<T> collecting) where T : class
+    {
+        try
+        {
+            return (await collecting, null);
+        }
+        catch (Exception e) when (e is HostProfileException or IOException)
+        {
+            return (null, $"{e.GetType().Name}: {e.Message}");
         }
     }
 }

@@ -61,6 +61,9 @@ public static class Components
         ("System.Runtime.CompilerServices.RuntimeHelpers.", Memory),
         ("System.Threading.", Async),
         ("System.Runtime.CompilerServices.", Async),
+        // Frames named without their module (perf maps): the C-core wrapper's namespace, then the API's.
+        ("Grpc.Core.Internal.", GrpcCore),
+        ("Grpc.Core.", Grpc),
     ];
 
     /// <summary>The component one frame names, or null if it names none.</summary>

@@ -39,7 +39,7 @@ public class PresetRunTests
         var folder = NewFolder("advise");
 
         var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10),
-            ["--preset", "advise", "--quick", "--runtime", "net10.0", "--knobs", "gc-server,gc-concurrent,placebo", "--budget-minutes", "4", "--out", folder]);
+            ["--preset", "advise", "--quick", "--runtime", "net10.0", "--knobs", "gc-server,gc-concurrent,placebo", "--budget-minutes", "5", "--out", folder]);
 
         Assert.True(exit == 0, output + error);
         foreach (var file in new[] { "summary.json", "advice/advice.md", "advice/throughput-net10.0.png" })
@@ -68,6 +68,12 @@ public class PresetRunTests
         var md = File.ReadAllText(Path.Combine(folder, "advice", "advice.md"));
         Assert.Contains("not applicable on this host", md);
         Assert.Contains("The placebo (a setting nothing reads):", md);
+        // Each confirmed host profiled: perf's CPU per component where perf can sample, and the sample profiler's table.
+        Assert.Equal(["default", "Grpc.Core"], advice.Profiles.Select(p => p.Name).Where(n => n != "recommended"));
+        Assert.All(advice.Profiles, p => Assert.True(p.Components.Count > 0, $"{p.Name}: {p.Failure}"));
+        if (Perf.CanRecord())
+            Assert.All(advice.Profiles, p => Assert.True(p.NativeMsPerCall > 0 && p.Native!.Count > 0, $"{p.Name}: {p.NativeFailure}"));
+        Assert.Contains("| perf, all samples |", md);
     }
 
     private static string NewFolder(string name) => Path.Combine(Path.GetTempPath(), $"grpcbench-{name}-" + Guid.NewGuid().ToString("N"));

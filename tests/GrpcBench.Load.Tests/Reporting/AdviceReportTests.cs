@@ -150,4 +150,29 @@ public class AdviceReportTests
         Assert.Contains("| samples: managed CPU / native or waiting | 4,000 / 9,000, a pass every 1.2 ms | 500 / 9,000, a pass every 1 ms |", md);
         Assert.DoesNotContain("that share of the host's CPU per call", md);
     }
+
+    [Fact]
+    public void With_perf_the_profile_gives_each_component_s_CPU_per_call_native_code_included_before_where_the_managed_threads_were()
+    {
+        var summary = Screened();
+        var profiled = summary.Advice![0] with
+        {
+            Profiles =
+            [
+                new("default", "kestrel/grpc-net net10.0 default h2c", 10.0, 4000, 9000, [new("kestrel-http2", 100, 3.6)], [], SampleIntervalMs: 1.2, UnattributedMsPerCall: 6.4)
+                {
+                    Native = [new("kernel (syscalls, network stack, scheduler)", 40, 4.0), new("kestrel-http2", 60, 5.9)], NativeMsPerCall = 9.9,
+                },
+                new("Grpc.Core", "grpc-core/grpc-core net10.0 h2c", 5.0, 500, 9000, [new("grpc-core", 100, 0.5)], []) { NativeFailure = "HostProfileException: no native profile: perf is not installed" },
+            ],
+        };
+
+        var md = AdviceReport.Render(summary with { Advice = [profiled] });
+
+        Assert.Contains("| measured (the process's CPU time) | 10.00 ms | 5.00 ms |", md);
+        Assert.Contains("| perf, all samples | 9.90 ms | not profiled: HostProfileException: no native profile: perf is not installed |", md);
+        Assert.Contains("| kernel (syscalls, network stack, scheduler) | 4.00 ms (40 %) | - |", md);
+        Assert.Contains("Where the managed threads were, from EventPipe's sample profiler", md);
+        Assert.True(md.IndexOf("| perf, all samples", StringComparison.Ordinal) < md.IndexOf("| host time per call", StringComparison.Ordinal));
+    }
 }
