@@ -3,7 +3,8 @@ using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
 namespace GrpcBench.Load.Analysis;
 
 /// <summary>One run of a screen: each factor's level (-1 default, +1 the value screened), when it ran, and what it measured (&gt; 0).</summary>
-public sealed record ScreenRun(IReadOnlyList<int> Levels, int Order, double Value);
+/// <param name="Block">The design it belongs to when several are fitted together: each block after the first gets a level of its own in the model.</param>
+public sealed record ScreenRun(IReadOnlyList<int> Levels, int Order, double Value, int Block = 0);
 
 /// <summary>
 /// A factor's effect as a ratio: the response with the factor at its high level over the response at its low level,
@@ -45,19 +46,22 @@ public enum EffectVerdict { Helps, NoEffect, Hurts, CouldNotTell }
 public sealed record ScreenFit(IReadOnlyList<Effect> Effects, double RunSpread, double DriftPerRun, int DegreesOfFreedom, int Runs);
 
 /// <summary>
-/// Least squares on the log of the response: an intercept, one term per factor, and run order as a covariate; the
-/// residual variance pooled over the whole screen. The effect of factor i on the log response is twice its coefficient.
+/// Least squares on the log of the response: an intercept, one term per factor, run order as a covariate and a level per
+/// block after the first (designs fitted together: a factor of one design sits at its default in the others); the
+/// residual variance pooled over every run. The effect of factor i on the log response is twice its coefficient.
 /// </summary>
 public static class FactorialAnalysis
 {
     public static ScreenFit Fit(IReadOnlyList<ScreenRun> runs, int factors, double threshold)
     {
-        var terms = factors + 2;
-        if (runs.Count <= terms) throw new ArgumentException($"{runs.Count} runs cannot fit {factors} factors, an intercept and run order: at least {terms + 1} needed", nameof(runs));
+        var blocks = runs.Select(r => r.Block).Distinct().Order().ToList();
+        var terms = factors + 2 + blocks.Count - 1;
+        if (runs.Count <= terms)
+            throw new ArgumentException($"{runs.Count} runs cannot fit {factors} factors, an intercept and run order{(blocks.Count > 1 ? $" in {blocks.Count} blocks" : "")}: at least {terms + 1} needed", nameof(runs));
         if (runs.Any(r => r.Levels.Count != factors || r.Value <= 0 || !double.IsFinite(r.Value)))
             throw new ArgumentException("every run needs a level for each factor and a positive response", nameof(runs));
         var meanOrder = runs.Average(r => (double)r.Order);
-        var x = runs.Select(r => (double[])[1, .. r.Levels.Select(l => (double)l), r.Order - meanOrder]).ToArray();
+        var x = runs.Select(r => (double[])[1, .. r.Levels.Select(l => (double)l), .. blocks.Skip(1).Select(b => r.Block == b ? 1.0 : 0.0), r.Order - meanOrder]).ToArray();
         var y = runs.Select(r => Math.Log(r.Value)).ToArray();
 
         var xtx = new double[terms, terms];

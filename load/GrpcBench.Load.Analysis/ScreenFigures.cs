@@ -10,12 +10,13 @@ namespace GrpcBench.Load.Analysis;
 public sealed record ScreenFigures(ScreenFit? Throughput, ScreenFit? HostCpuPerCall, ScreenFit? ClientCpuPerCall, ScreenFit? OtherP99, ScreenFit? HostPeakRss)
 {
     /// <param name="runs">Each run's levels (-1 the default, +1 the value) and its result, in the order they ran.</param>
-    public static ScreenFigures Fit(int factors, IReadOnlyList<(IReadOnlyList<int> Levels, ConfigurationResult Result)> runs, double threshold)
+    /// <param name="blocks">Each run's design when several are fitted together; null for one design.</param>
+    public static ScreenFigures Fit(int factors, IReadOnlyList<(IReadOnlyList<int> Levels, ConfigurationResult Result)> runs, double threshold, IReadOnlyList<int>? blocks = null)
     {
         ScreenFit? FitOf(Func<ConfigurationResult, double?> figure)
         {
-            var measured = runs.Select((r, order) => (r.Levels, Order: order, Value: r.Result.Status == "ok" ? figure(r.Result) : null))
-                .Where(r => r.Value is > 0 && double.IsFinite(r.Value.Value)).Select(r => new ScreenRun(r.Levels, r.Order, r.Value!.Value)).ToList();
+            var measured = runs.Select((r, order) => (r.Levels, Order: order, Value: r.Result.Status == "ok" ? figure(r.Result) : null, Block: blocks?[order] ?? 0))
+                .Where(r => r.Value is > 0 && double.IsFinite(r.Value.Value)).Select(r => new ScreenRun(r.Levels, r.Order, r.Value!.Value, r.Block)).ToList();
             try
             {
                 return FactorialAnalysis.Fit(measured, factors, threshold);

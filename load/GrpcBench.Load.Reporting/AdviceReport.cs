@@ -128,7 +128,10 @@ public static class AdviceReport
                       + $"{Percent(screen.EarlySpread)} (coefficient of variation). Verdicts at ±{threshold}"
                       + (advice.Threshold > screen.AskedThreshold ? $" (asked ±{Percent(screen.AskedThreshold)}: too fine for that spread in this budget)" : "")
                       + ": *no effect found* when the 90 % interval lies within it (two one-sided tests at 5 %), *helps* or *hurts* when the 95 % interval "
-                      + $"excludes 1. Ratios are value / default with their 95 % interval. The run took {advice.Minutes:0.#} min.");
+                      + $"excludes 1. Ratios are value / default with their 95 % interval"
+                      + (screen.Stages.Any(st => st.Name == ScreenStage.BothStages)
+                          ? $", from one fit of both stages' runs (a level for each stage, one run spread pooled over all of them)" : "")
+                      + $". The run took {advice.Minutes:0.#} min.");
         md.AppendLine();
         MarkdownTable.Append(md, ["stage", "values", "design runs", "foldover", "runs", "failed", "client-bound", "run spread", "drift per run", "degrees of freedom"],
             [false, true, true, false, true, true, true, true, true, true],
@@ -183,7 +186,7 @@ public static class AdviceReport
             md.AppendLine("### Design alternatives (they change code)");
             md.AppendLine();
             md.AppendLine("The same uploads sent another way, or compressed, in ABBA blocks against the default (default, changed, changed, default), judged with "
-                          + "the first stage's pooled run spread; throughput still counts uploads per second. Never combined with the settings above.");
+                          + "the screen's pooled run spread; throughput still counts uploads per second. Never combined with the settings above.");
             md.AppendLine();
             MarkdownTable.Append(md, ["alternative", "verdict", "throughput vs default", "host CPU/upload vs default", "getInt p99 vs default", "client CPU/upload vs default",
                     "runs", "what it is", "the change"],

@@ -38,7 +38,11 @@ public sealed record ScreenSummary(string Load, int EarlyRuns, double EarlySprea
 /// <param name="RunSpread">The fit's residual standard deviation of log throughput: about one run's coefficient of variation.</param>
 /// <param name="DriftPerRun">Throughput's change from one run to the next over the stage, as a ratio.</param>
 public sealed record ScreenStage(string Name, IReadOnlyList<string> Factors, int DesignRuns, bool Foldover, int Runs, int Failed, int ClientBound,
-    double? RunSpread, double? DriftPerRun, int? DegreesOfFreedom);
+    double? RunSpread, double? DriftPerRun, int? DegreesOfFreedom)
+{
+    /// <summary>The row of both stages fitted together (a level for each stage): the fit the verdicts come from.</summary>
+    public const string BothStages = "both, fitted together";
+}
 
 /// <summary>A configuration of the confirming throughput runs.</summary>
 /// <param name="Decision">Against the default: "higher", "lower", "same" or "unknown"; null for the default itself.</param>

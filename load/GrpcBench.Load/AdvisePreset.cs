@@ -49,8 +49,8 @@ public static class AdvisePreset
     /// <summary>The three profiles that end a runtime's advice: each a host's start, its warm-up and the profile.</summary>
     public static readonly TimeSpan ProfilesTime = TimeSpan.FromSeconds(3 * (HostProfiling.WarmUpSeconds + 2 * HostProfiling.ProfileSeconds + 4));
 
-    /// <summary>A run's time as planned before any has run: the shape's, and the host's and worker's start.</summary>
-    public static TimeSpan PlannedRunTime(ThroughputShape shape) => shape.Typical + TimeSpan.FromSeconds(2);
+    /// <summary>A run's time as planned before any has run: its warm-up and measured span, and a second for the host's and worker's start (measured: well under one).</summary>
+    public static TimeSpan PlannedRunTime(ThroughputShape shape) => TimeSpan.FromSeconds(shape.WarmUpSeconds + shape.Seconds + 1);
 
     /// <summary>What follows the screen on a runtime: the confirming runs, the headline searches and the profiles.</summary>
     public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun) => perRun * (3 * confirmRepeats) + SearchTime(mix) * 3 + ProfilesTime;
@@ -205,6 +205,8 @@ public static class AdvisePreset
 
         var stages = new List<ScreenStage>();
         var findings = new List<KnobFinding>();
+        var screened = first.Concat(second).ToList();
+        var together = new List<(IReadOnlyList<int> Levels, ConfigurationResult Result, int Block)>();
         ScreenFit? pooled = null;
         async Task Screen(string name, IReadOnlyList<ScreenFactor> factors, bool foldover, int seed, IReadOnlyList<ConfigurationResult> defaultsBefore)
         {
@@ -213,6 +215,7 @@ public static class AdvisePreset
             var schedule = KnobScreen.Schedule(design, seed);
             var defaults = Enumerable.Repeat(-1, factors.Count).ToArray();
             var runs = defaultsBefore.Select(r => ((IReadOnlyList<int>)defaults, r)).ToList();
+            var block = stages.Count;
             for (var i = 0; i < schedule.Count && !cancellationToken.IsCancellationRequested; i++)
             {
                 if (Left() < Reserve(mix, options.ConfirmRepeats, PerRun()) + PerRun())
@@ -226,6 +229,7 @@ public static class AdvisePreset
             }
             var fit = ScreenFigures.Fit(factors.Count, runs, threshold);
             pooled ??= fit.Throughput;
+            together.AddRange(runs.Select(r => ((IReadOnlyList<int>)[.. screened.Select(f => factors.ToList().IndexOf(f) is >= 0 and var k ? r.Item1[k] : -1)], r.Item2, block)));
             var measured = runs.Skip(defaultsBefore.Count).Select(r => r.Item2).ToList();
             stages.Add(new ScreenStage(name, [.. factors.Select(f => f.ToString())], design.Runs.Count, foldover, measured.Count, measured.Count(r => r.Status != "ok"),
                 measured.Count(r => r.Throughput?.ClientBound == true), fit.Throughput?.RunSpread, fit.Throughput?.DriftPerRun, fit.Throughput?.DegreesOfFreedom));
@@ -242,11 +246,26 @@ public static class AdvisePreset
 
         await Screen("first values", first, planned.FirstFoldover, 1, early);
         await Screen("second values", second, planned.SecondFoldover, 2, []);
+        // Both stages fitted together decide: one residual spread pooled over every run, far more degrees of freedom than either stage's alone.
+        if (stages.Count > 1 && ScreenFigures.Fit(screened.Count, [.. together.Select(r => (r.Levels, r.Result))], threshold, [.. together.Select(r => r.Block)]) is
+            { Throughput: { } jointThroughput } joint)
+        {
+            pooled = jointThroughput;
+            stages.Add(new ScreenStage(ScreenStage.BothStages, [.. screened.Select(f => f.ToString())], stages.Sum(s => s.DesignRuns), stages.All(s => s.Foldover), stages.Sum(s => s.Runs),
+                stages.Sum(s => s.Failed), stages.Sum(s => s.ClientBound), jointThroughput.RunSpread, jointThroughput.DriftPerRun, jointThroughput.DegreesOfFreedom));
+            findings.Clear();
+            for (var k = 0; k < screened.Count; k++)
+            {
+                var with = together.Where(r => r.Levels[k] > 0).Select(r => r.Result).ToList();
+                findings.Add(ScreenFindings.Of(Choice(screened[k].Knob, screened[k].Value), screened[k].Knob.Meaning, joint, k, with.Count,
+                    Reported(with.LastOrDefault(r => r.Status == "ok"), screened[k].Knob)));
+            }
+        }
         var unscreened = trials.Where(t => findings.All(f => f.Choice.Knob != t.Knob.Name || f.Choice.Value != t.Value)).ToList();
         findings.AddRange(notApplied.Select(n => AdviceFindings.NotApplied(Choice(n.Key.Knob, n.Key.Value), n.Key.Knob.Meaning, n.Value)));
         findings.AddRange(knobs.Where(k => !k.ExistsOn(major)).SelectMany(k => k.Values.Select(v => AdviceFindings.NotAvailable(Choice(k, v), k.Meaning, k.MinRuntimeMajor))));
 
-        // Design alternatives: ABBA blocks against the default, judged with the first stage's pooled spread, stopped once decided.
+        // Design alternatives: ABBA blocks against the default, judged with the screen's pooled spread, stopped once decided.
         var alternativeFindings = new List<KnobFinding>();
         foreach (var alternative in alternatives)
         {

@@ -34,6 +34,27 @@ public class FactorialAnalysisTests
     }
 
     [Fact]
+    public void Two_designs_fitted_together_recover_each_designs_effects_despite_a_shift_between_them_and_pool_their_spread()
+    {
+        // Factors 0-2 screened in one design, 3-4 in another that ran when the machine was 15 % slower.
+        double[] effects = [1.3, 1.0, 0.8, 1.0, 1.2];
+        var first = Screen(effects[..3], noise: 0.04, driftPerRun: 1, seed: 4);
+        var second = Screen(effects[3..], noise: 0.04, driftPerRun: 1, seed: 5)
+            .Select(r => r with { Value = r.Value * 0.85, Block = 1 }).ToList();
+        var together = first.Select(r => r with { Levels = [.. r.Levels, -1, -1] })
+            .Concat(second.Select((r, i) => r with { Levels = [-1, -1, -1, .. r.Levels], Order = first.Count + i })).ToList();
+
+        var fit = FactorialAnalysis.Fit(together, 5, threshold: 0.1);
+
+        for (var i = 0; i < effects.Length; i++) Assert.InRange(fit.Effects[i].Ratio, effects[i] / 1.06, effects[i] * 1.06);
+        Assert.Equal(together.Count - (1 + 5 + 1 + 1), fit.DegreesOfFreedom);
+        Assert.InRange(fit.RunSpread, 0.02, 0.06);
+        // Without the block the shift between the designs would read as an effect of the second design's factors and as noise.
+        var unblocked = FactorialAnalysis.Fit([.. together.Select(r => r with { Block = 0 })], 5, threshold: 0.1);
+        Assert.True(unblocked.RunSpread > fit.RunSpread * 1.3, $"{unblocked.RunSpread} vs {fit.RunSpread}");
+    }
+
+    [Fact]
     public void Noise_too_high_for_the_threshold_leaves_a_small_effect_undecided_rather_than_called()
     {
         double[] effects = [1.05, 1.0, 1.0];
