@@ -4,7 +4,7 @@
 # (restored with NuGet as configured here) exactly as an installer would lay them out.
 # No root rights needed; idempotent.
 #
-#   eng/provision-runtimes.sh [--root DIR] [--allow-missing] [RUNTIME...]   RUNTIME: net6.0 net8.0 net9.0 net10.0 (default: all)
+#   eng/provision-runtimes.sh [--root DIR] [--allow-missing] [RUNTIME...]   RUNTIME: net6.0 net8.0 net9.0 net10.0 net11.0 (default: all)
 #
 # The bench finds the root by itself (GRPCBENCH_DOTNET_ROOT overrides it); to run something else on
 # a provisioned runtime by hand: DOTNET_ROOT=<root> <root>/dotnet app.dll
@@ -28,10 +28,10 @@ while (($#)); do
   esac
   shift
 done
-((${#runtimes[@]})) || runtimes=(net6.0 net8.0 net9.0 net10.0)
+((${#runtimes[@]})) || runtimes=(net6.0 net8.0 net9.0 net10.0 net11.0)
 
 # Pinned for reproducible roots; a runtime without a pin comes from the system install.
-declare -A pinned=([6]=6.0.36 [8]=8.0.33 [9]=9.0.22)
+declare -A pinned=([6]=6.0.36 [8]=8.0.33 [9]=9.0.22 [11]=11.0.0)
 case $(uname -m) in x86_64) rid=linux-x64 ;; aarch64) rid=linux-arm64 ;; *) die "unsupported machine $(uname -m)" ;; esac
 frameworks=(Microsoft.NETCore.App Microsoft.AspNetCore.App)
 

@@ -47,11 +47,15 @@ public static class ConfigurationRun
         var figures = measured.Worker.Figures;
         var status = measured.Failure is not null ? "failed" : figures.Load.Cancelled ? "cancelled" : "ok";
         var reason = measured.Failure ?? (figures.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
-        var hostRuntime = configuration.Target is null ? measured.HostRuntime ?? figures.Runtime : LoadConfiguration.NotMeasured;
-        return new ConfigurationResult(configuration, status, reason, hostRuntime, figures.Runtime, measured.Components,
+        var hostRuntime = configuration.Target is null ? Built(measured.HostRuntime ?? figures.Runtime, configuration.HostRuntime) : LoadConfiguration.NotMeasured;
+        return new ConfigurationResult(configuration, status, reason, hostRuntime, Built(figures.Runtime, configuration.ClientRuntime), measured.Components,
             measured.HostSettings, measured.ServerCpuSeconds, measured.ServerPeakRssMiB, figures.CpuSeconds, figures.Load.Scenarios, figures.PeakRssMiB,
             measured.WireBytes, measured.Cpus, ClientRuntimeKnobs: figures.RuntimeKnobs, ConnectionBytes: figures.ConnectionBytes);
     }
+
+    /// <summary>The runtime a process reported, with the build it ran where that is not the runtime's own: ".NET 11.0.0 (net10.0 build)".</summary>
+    public static string? Built(string? reported, string runtime) =>
+        reported is null || DotnetRoots.BuildFor(runtime) == runtime ? reported : $"{reported} ({DotnetRoots.BuildFor(runtime)} build)";
 
     /// <summary>Why a configuration cannot run here (it is then "skipped"), checked before anything starts; null if it can.</summary>
     public static string? SkipReason(LoadConfiguration configuration)

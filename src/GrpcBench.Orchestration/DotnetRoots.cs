@@ -10,7 +10,19 @@ namespace GrpcBench.Orchestration;
 /// </summary>
 public static class DotnetRoots
 {
-    public static readonly IReadOnlyList<string> Runtimes = ["net6.0", "net8.0", "net9.0", "net10.0"];
+    public static readonly IReadOnlyList<string> Runtimes = ["net6.0", "net8.0", "net9.0", "net10.0", "net11.0"];
+
+    /// <summary>The frameworks the projects build for (BenchTargetFrameworks): the SDK here builds up to net10.0.</summary>
+    public static readonly IReadOnlyList<string> Builds = ["net6.0", "net8.0", "net9.0", "net10.0"];
+
+    /// <summary>
+    /// The build that runs on <paramref name="runtime"/>: its own, or for a runtime newer than every build (.NET 11 with
+    /// the .NET 10 SDK) the newest build, started on that runtime through an explicit runtimeconfig (<see cref="StartInfo"/>).
+    /// </summary>
+    public static string BuildFor(string runtime) => Builds.Contains(runtime) ? runtime : Builds[^1];
+
+    /// <summary>"net11.0" or, where another build runs on it, "net10.0 build on net11.0": what a result names.</summary>
+    public static string Describe(string runtime) => BuildFor(runtime) == runtime ? runtime : $"{BuildFor(runtime)} build on {runtime}";
 
     private static readonly ConcurrentDictionary<(string Runtime, string Root), Lazy<string?>> Provisioned = new();
 
@@ -36,12 +48,22 @@ public static class DotnetRoots
 
     /// <summary>
     /// How to start a built app on <paramref name="runtime"/>: that runtime's dotnet and root, output redirected, and
-    /// no roll-forward, which would run a "net8.0" process on a newer runtime and void the comparison.
+    /// no roll-forward, which would run a "net8.0" process on a newer runtime and void the comparison. A runtime no
+    /// project builds for runs the newest build through a runtimeconfig that names that runtime's frameworks exactly
+    /// (`dotnet exec --runtimeconfig`): chosen, not rolled forward to; the process still has to report it.
     /// </summary>
     public static ProcessStartInfo StartInfo(string runtime, string assembly, IEnumerable<string> arguments)
     {
         var root = For(runtime);
         var start = new ProcessStartInfo(Path.Combine(root, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+        if (!Builds.Contains(runtime))
+        {
+            start.ArgumentList.Add("exec");
+            start.ArgumentList.Add("--runtimeconfig");
+            start.ArgumentList.Add(RuntimeConfigFor(runtime, assembly, root));
+            start.ArgumentList.Add("--depsfile");
+            start.ArgumentList.Add(Path.ChangeExtension(assembly, ".deps.json"));
+        }
         start.ArgumentList.Add(assembly);
         foreach (var argument in arguments) start.ArgumentList.Add(argument);
         start.Environment["DOTNET_ROOT"] = root;
@@ -51,6 +73,43 @@ public static class DotnetRoots
     }
 
     public static string CurrentMoniker => $"net{Environment.Version.Major}.0";
+
+    /// <summary>
+    /// The app's runtimeconfig with its frameworks set to the versions of <paramref name="runtime"/> under
+    /// <paramref name="root"/> (its configProperties kept), written beside the app as NAME.RUNTIME.runtimeconfig.json.
+    /// </summary>
+    public static string RuntimeConfigFor(string runtime, string assembly, string root)
+    {
+        var major = runtime[3..runtime.IndexOf('.')];
+        var built = Path.ChangeExtension(assembly, ".runtimeconfig.json");
+        var config = System.Text.Json.Nodes.JsonNode.Parse(File.ReadAllText(built))!.AsObject();
+        var options = config["runtimeOptions"]!.AsObject();
+        var names = options["frameworks"] is System.Text.Json.Nodes.JsonArray many
+            ? many.Select(f => f!["name"]!.GetValue<string>()).ToList()
+            : [options["framework"]!["name"]!.GetValue<string>()];
+        var named = new System.Text.Json.Nodes.JsonArray();
+        foreach (var name in names)
+        {
+            var versions = Path.Combine(root, "shared", name);
+            var version = Directory.Exists(versions)
+                ? Directory.EnumerateDirectories(versions, $"{major}.*").Select(d => Path.GetFileName(d)).MaxBy(v => Version.TryParse(v, out var parsed) ? parsed : new Version())
+                : null;
+            named.Add(new System.Text.Json.Nodes.JsonObject { ["name"] = name, ["version"] = version ?? throw new InvalidOperationException($"runtime {runtime} has no {name} under {root}") });
+        }
+        options.Remove("framework");
+        options["frameworks"] = named;
+        options["tfm"] = runtime;
+        var path = Path.ChangeExtension(assembly, $".{runtime}.runtimeconfig.json");
+        var text = config.ToJsonString(new System.Text.Json.JsonSerializerOptions { WriteIndented = true });
+        if (!File.Exists(path) || File.ReadAllText(path) != text)
+        {
+            // Written aside and moved: hosts and workers start in parallel.
+            var temporary = $"{path}.{Environment.ProcessId}.{Guid.NewGuid():N}.tmp";
+            File.WriteAllText(temporary, text);
+            File.Move(temporary, path, overwrite: true);
+        }
+        return path;
+    }
 
     /// <summary>The install this process runs on, e.g. /usr/share/dotnet.</summary>
     public static string SystemRoot => Path.GetFullPath(Path.Combine(Path.GetDirectoryName(typeof(object).Assembly.Location)!, "..", "..", ".."));

@@ -21,8 +21,11 @@ public sealed record HostLaunch(string Project, string Runtime, IReadOnlyList<st
     /// </summary>
     public IReadOnlyDictionary<string, string> Environment { get; init; } = new Dictionary<string, string>();
 
-    /// <summary>The build to start; normally the one for <see cref="Runtime"/>.</summary>
-    public string BuildFramework { get; init; } = Runtime;
+    /// <summary>The build to start; normally the one for <see cref="Runtime"/> (<see cref="DotnetRoots.BuildFor"/>).</summary>
+    public string BuildFramework { get; init; } = DotnetRoots.BuildFor(Runtime);
+
+    /// <summary>The runtime the build is started on: <see cref="Runtime"/>, unless another build was asked for (which then runs on its own).</summary>
+    public string StartedOn => BuildFramework == DotnetRoots.BuildFor(Runtime) ? Runtime : BuildFramework;
 
     public string AssemblyPath => Path.Combine(DotnetRoots.RepositoryRoot, "src", Project, "bin", Configuration, BuildFramework, Project + ".dll");
 }
@@ -66,7 +69,7 @@ public sealed class HostProcess : IAsyncDisposable
         if (!File.Exists(launch.AssemblyPath))
             throw new HostStartException($"{launch.Project} for {launch.Runtime} is not built: {launch.AssemblyPath} is missing");
 
-        var dotnet = DotnetRoots.StartInfo(launch.BuildFramework, launch.AssemblyPath, [.. launch.Arguments, "--parentPid", System.Environment.ProcessId.ToString()]);
+        var dotnet = DotnetRoots.StartInfo(launch.StartedOn, launch.AssemblyPath, [.. launch.Arguments, "--parentPid", System.Environment.ProcessId.ToString()]);
         foreach (var (name, value) in launch.Environment) dotnet.Environment[name] = value;
         var start = CpuAffinity.Pinned(ShapedLink.Inside(dotnet, launch.NetworkNamespace), launch.Cpus);
 

@@ -139,6 +139,6 @@ public class HazardCommandTests
         await tool.WaitForExitAsync();
 
         Assert.Equal(2, tool.ExitCode);
-        Assert.Equal("invalid option: --runtime net7.0: allowed net6.0, net8.0, net9.0, net10.0", error.Trim());
+        Assert.Equal("invalid option: --runtime net7.0: allowed net6.0, net8.0, net9.0, net10.0, net11.0", error.Trim());
     }
 }

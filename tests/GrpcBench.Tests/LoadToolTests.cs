@@ -375,7 +375,7 @@ public class LoadToolTests
     [Theory]
     [InlineData("--client-windows", "1000", "--client-windows 1000: allowed default or a whole number of bytes from 65535 to 16777216")]
     [InlineData("--seconds", "0", "--seconds 0: allowed 1 to 3600")]
-    [InlineData("--runtime", "net7.0", "--runtime net7.0: allowed net6.0, net8.0, net9.0, net10.0")]
+    [InlineData("--runtime", "net7.0", "--runtime net7.0: allowed net6.0, net8.0, net9.0, net10.0, net11.0")]
     public async Task An_invalid_lost_responses_option_gives_one_line_and_exit_2(string option, string value, string expected)
     {
         var (exit, output, error) = await RunToolAsync(["lost-responses", option, value], TimeSpan.FromSeconds(30));

@@ -100,9 +100,45 @@ public class RuntimeMatrixTests
     }
 
     [Fact]
+    public void A_runtime_no_project_builds_for_runs_the_newest_build_through_a_runtimeconfig_naming_its_frameworks_exactly()
+    {
+        var folder = Directory.CreateTempSubdirectory("runtimeconfig-").FullName;
+        try
+        {
+            foreach (var version in new[] { "10.0.12", "11.0.0", "11.0.2" })
+            {
+                Directory.CreateDirectory(Path.Combine(folder, "root", "shared", "Microsoft.NETCore.App", version));
+                Directory.CreateDirectory(Path.Combine(folder, "root", "shared", "Microsoft.AspNetCore.App", version));
+            }
+            var app = Path.Combine(folder, "App.dll");
+            File.WriteAllText(Path.ChangeExtension(app, ".runtimeconfig.json"), """
+                {"runtimeOptions": {"tfm": "net10.0",
+                  "frameworks": [{"name": "Microsoft.NETCore.App", "version": "10.0.0"}, {"name": "Microsoft.AspNetCore.App", "version": "10.0.0"}],
+                  "configProperties": {"System.GC.Server": false}}}
+                """);
+
+            var written = DotnetRoots.RuntimeConfigFor("net11.0", app, Path.Combine(folder, "root"));
+
+            Assert.Equal(Path.Combine(folder, "App.net11.0.runtimeconfig.json"), written);
+            var options = System.Text.Json.Nodes.JsonNode.Parse(File.ReadAllText(written))!["runtimeOptions"]!;
+            Assert.Equal([("Microsoft.NETCore.App", "11.0.2"), ("Microsoft.AspNetCore.App", "11.0.2")],
+                options["frameworks"]!.AsArray().Select(f => (f!["name"]!.GetValue<string>(), f["version"]!.GetValue<string>())));
+            Assert.False(options["configProperties"]!["System.GC.Server"]!.GetValue<bool>());
+            Assert.Null(options["rollForward"]);
+            Assert.Equal(("net10.0", "net10.0 build on net11.0", "net8.0"), (DotnetRoots.BuildFor("net11.0"), DotnetRoots.Describe("net11.0"), DotnetRoots.Describe("net8.0")));
+            var missing = Assert.Throws<InvalidOperationException>(() => DotnetRoots.RuntimeConfigFor("net12.0", app, Path.Combine(folder, "root")));
+            Assert.StartsWith("runtime net12.0 has no Microsoft.NETCore.App under", missing.Message);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
     public void An_unknown_runtime_is_refused_with_the_allowed_ones()
     {
         var error = Assert.Throws<ArgumentException>(() => DotnetRoots.For("net7.0"));
-        Assert.StartsWith("invalid runtime net7.0: allowed one of net6.0, net8.0, net9.0, net10.0", error.Message);
+        Assert.StartsWith("invalid runtime net7.0: allowed one of net6.0, net8.0, net9.0, net10.0, net11.0", error.Message);
     }
 }

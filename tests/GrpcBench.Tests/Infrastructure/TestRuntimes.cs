@@ -4,7 +4,7 @@ namespace GrpcBench.Tests.Infrastructure;
 
 /// <summary>
 /// The runtimes the per-runtime tests run hosts and clients on: GRPCBENCH_RUNTIMES (what a CI matrix cell sets, e.g.
-/// "net6.0"), else .NET 8, 9 and 10, which this machine provisions from the package feed.
+/// "net6.0"), else .NET 8, 9, 10 and 11, which this machine provisions from the package feed (.NET 11 runs the net10.0 builds: docs/runtimes.md).
 /// </summary>
 public static class TestRuntimes
 {
@@ -28,7 +28,7 @@ public static class TestRuntimes
     private static IReadOnlyList<string> Read()
     {
         var named = Environment.GetEnvironmentVariable("GRPCBENCH_RUNTIMES")?.Split([' ', ','], StringSplitOptions.RemoveEmptyEntries);
-        if (named is not { Length: > 0 }) return ["net8.0", "net9.0", "net10.0"];
+        if (named is not { Length: > 0 }) return ["net8.0", "net9.0", "net10.0", "net11.0"];
         var unknown = named.Where(r => !DotnetRoots.Runtimes.Contains(r)).ToList();
         return unknown.Count == 0
             ? named
