@@ -194,6 +194,12 @@ public static class AdviceReport
                 advice.Alternatives.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, Verdict(k), Times(k.Throughput), Times(k.ServerCpu), Times(k.P99), Times(k.ClientCpu),
                     k.Searches.ToString(CultureInfo.InvariantCulture), k.Meaning, $"`{k.Choice.Code}`"]));
             md.AppendLine();
+            foreach (var alternative in advice.Alternatives)
+                if (WhereTheGainIs(advice, alternative) is { } line)
+                {
+                    md.AppendLine(line);
+                    md.AppendLine();
+                }
         }
         Tail(md, advice);
     }
@@ -263,6 +269,28 @@ public static class AdviceReport
 
     private static List<string> ByShare(IEnumerable<ComponentCost> components) =>
         [.. components.GroupBy(c => c.Component).OrderByDescending(g => g.Max(c => c.Percent)).Select(g => g.Key)];
+
+    /// <summary>
+    /// Where a design alternative's gain is, from its host's profile beside the default's at the same rate: the host's CPU
+    /// per call in each, the components that changed most, and the figures of the screen that are not the host's. Null
+    /// where either was not profiled.
+    /// </summary>
+    public static string? WhereTheGainIs(AdviceSummary advice, KnobFinding alternative)
+    {
+        var (baseline, changed) = (advice.Profiles.FirstOrDefault(p => p.Name == "default"), advice.Profiles.FirstOrDefault(p => p.Name == alternative.Choice.Knob));
+        if (baseline is null || changed is null) return null;
+        var native = baseline.Native is not null && changed.Native is not null;
+        IReadOnlyList<ComponentCost> before = native ? baseline.Native! : baseline.Components, after = native ? changed.Native! : changed.Components;
+        var deltas = before.Select(c => c.Component).Union(after.Select(c => c.Component))
+            .Select(component => (component, Delta: (after.FirstOrDefault(c => c.Component == component)?.MsPerCall ?? 0) - (before.FirstOrDefault(c => c.Component == component)?.MsPerCall ?? 0)))
+            .Where(d => Math.Abs(d.Delta) >= 0.05).OrderByDescending(d => Math.Abs(d.Delta)).Take(4).ToList();
+        if (deltas.Count == 0 || baseline.ServerCpuMsPerCall is not { } was || changed.ServerCpuMsPerCall is not { } now) return null;
+        static string Signed(double ms) => (ms < 0 ? "−" : "+") + Ms(Math.Abs(ms));
+        return $"Where {alternative.Choice.Knob}'s difference is, from its host's profile beside the default's at {(advice.ScreeningPerSecond is { } rate ? CapacityReport.Rate(rate) + "/s" : "the screening rate")} "
+               + $"({(native ? "perf's CPU clock" : "thread time from the sample profiler")}, per call of the mix): the host's CPU {Ms(was)} → {Ms(now)} a call; "
+               + string.Join(", ", deltas.Select(d => $"{d.component} {Signed(d.Delta)}"))
+               + $". Beside the host: the client's CPU per upload {Times(alternative.ClientCpu)}, getInt's p99 under saturation {Times(alternative.P99)}.";
+    }
 
     /// <summary>The hosts' profiles side by side: perf's CPU per component where it ran, then where the sample profiler saw the managed threads.</summary>
     private static void Profiles(StringBuilder md, AdviceSummary advice, string screening)

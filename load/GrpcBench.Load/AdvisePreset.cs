@@ -46,8 +46,8 @@ public static class AdvisePreset
     /// <summary>About how long one capacity search takes: its host's start and about five probes.</summary>
     public static TimeSpan SearchTime(CapacityMix mix) => mix.Limits.ProbeTime * 5 + TimeSpan.FromSeconds(3);
 
-    /// <summary>The three profiles that end a runtime's advice: each a host's start, its warm-up and the profile.</summary>
-    public static readonly TimeSpan ProfilesTime = TimeSpan.FromSeconds(3 * (HostProfiling.WarmUpSeconds + 2 * HostProfiling.ProfileSeconds + 4));
+    /// <summary>The profiles that end a runtime's advice (default, recommended, Grpc.Core and the design alternative that helps most): each a host's start, its warm-up and the profile.</summary>
+    public static readonly TimeSpan ProfilesTime = TimeSpan.FromSeconds(4 * (HostProfiling.WarmUpSeconds + 2 * HostProfiling.ProfileSeconds + 4));
 
     /// <summary>A run's time as planned before any has run: its warm-up and measured span, and a second for the host's and worker's start (measured: well under one).</summary>
     public static TimeSpan PlannedRunTime(ThroughputShape shape) => TimeSpan.FromSeconds(shape.WarmUpSeconds + shape.Seconds + 1);
@@ -321,12 +321,17 @@ public static class AdvisePreset
             headline.Add((name, [search]));
         }
 
+        // The hosts profiled: the confirmed three, and the design alternative that helps most, to show where its gain is.
+        var profiled = confirming.Select(c => (c.Name, c.Configuration, Mix: mix)).ToList();
+        if (alternativeFindings.Where(f => f.Verdict == AdviceFindings.Helps).MaxBy(f => f.Throughput?.Median ?? 0) is { } best
+            && alternatives.FirstOrDefault(a => a.Name == best.Choice.Knob) is { } bestAlternative)
+            profiled.Add((bestAlternative.Name, bestAlternative.Apply(kestrel), bestAlternative.Apply(mix)));
         var profiles = new List<HostProfileRow>();
-        foreach (var (name, configuration) in confirming)
+        foreach (var (name, configuration, profiledMix) in profiled)
         {
             if (cancellationToken.IsCancellationRequested) break;
             var title = $"[{runtime} {++count}, {clock.Elapsed.TotalMinutes:0.#} of {options.BudgetMinutes * plan.Runtimes.Count:0.#} min] profile: {name} at {screening}/s";
-            var profile = await progress.RunAsync(title, onProgress => HostProfiling.ProfileAsync(name, configuration, mix, screening, plan.Cpus, onProgress, cancellationToken));
+            var profile = await progress.RunAsync(title, onProgress => HostProfiling.ProfileAsync(name, configuration, profiledMix, screening, plan.Cpus, onProgress, cancellationToken));
             profiles.Add(profile);
             console.WriteLine($"{title}: " + (profile.Failure ?? string.Join(", ", (profile.Native ?? profile.Components).Take(3).Select(c => $"{c.Component} {c.Percent:0} %"))));
         }

@@ -41,8 +41,9 @@ public class FactorialAnalysisTests
         var first = Screen(effects[..3], noise: 0.04, driftPerRun: 1, seed: 4);
         var second = Screen(effects[3..], noise: 0.04, driftPerRun: 1, seed: 5)
             .Select(r => r with { Value = r.Value * 0.85, Block = 1 }).ToList();
-        var together = first.Select(r => r with { Levels = [.. r.Levels, -1, -1] })
-            .Concat(second.Select((r, i) => r with { Levels = [-1, -1, -1, .. r.Levels], Order = first.Count + i })).ToList();
+        // Interleaved, so that run order cannot stand in for the shift.
+        var together = first.Select((r, i) => r with { Levels = [.. r.Levels, -1, -1], Order = 2 * i })
+            .Concat(second.Select((r, i) => r with { Levels = [-1, -1, -1, .. r.Levels], Order = 2 * i + 1 })).ToList();
 
         var fit = FactorialAnalysis.Fit(together, 5, threshold: 0.1);
 

@@ -111,6 +111,49 @@ public class AdviceReportTests
     }
 
     [Fact]
+    public void A_design_alternative_that_was_profiled_says_where_its_difference_is_against_the_defaults_profile()
+    {
+        static HostProfileRow Profile(string name, double ms, params (string Component, double Ms)[] native) =>
+            new(name, name, ms, 100, 100, [], []) { Native = [.. native.Select(c => new ComponentCost(c.Component, 100 * c.Ms / ms, c.Ms))], NativeMsPerCall = ms };
+        var summary = Screened();
+        var advice = summary.Advice![0] with
+        {
+            Profiles =
+            [
+                Profile("default", 10, ("GC", 3), ("memory copy / allocation", 2), ("Kestrel HTTP/2", 4), ("kernel", 1)),
+                Profile("chunked-64k", 7.2, ("GC", 0.8), ("memory copy / allocation", 1.6), ("Kestrel HTTP/2", 4.02), ("kernel", 0.78)),
+            ],
+        };
+
+        var md = AdviceReport.Render(summary with { Advice = [advice] });
+
+        Assert.Contains("Where chunked-64k's difference is, from its host's profile beside the default's at 12/s (perf's CPU clock, per call of the mix): "
+                        + "the host's CPU 10.00 ms → 7.20 ms a call; GC −2.20 ms, memory copy / allocation −0.40 ms, kernel −0.22 ms. "
+                        + "Beside the host: the client's CPU per upload x1.20 [1.15, 1.25], getInt's p99 under saturation x0.50 [0.48, 0.52].", md);
+        Assert.DoesNotContain("Where chunked-64k's difference is", AdviceReport.Render(Screened()));
+    }
+
+    [Fact]
+    public void Two_advise_runs_are_compared_by_whether_each_value_is_decided_alike()
+    {
+        var first = Screened();
+        var advice = first.Advice![0];
+        KnobFinding With(KnobFinding finding, string verdict) => finding with { Verdict = verdict };
+        var second = first with
+        {
+            Advice = [advice with { Knobs = [With(advice.Knobs[0], AdviceFindings.Helps), With(advice.Knobs[1], AdviceFindings.CouldNotTell), With(advice.Knobs[2], AdviceFindings.NoEffect)] }],
+        };
+
+        var rows = AdviceAgreement.Rows(first, second);
+        var md = AdviceAgreement.Markdown(first, second);
+
+        Assert.Equal([true, null, false, true], rows.Select(r => r.Agree));
+        Assert.Contains("- net10.0: 3 of 4 values decided in both runs, 2 of them alike (67 %); 1 decided in one run only", md);
+        Assert.Contains("| net10.0 | tiered-compilation | 0 | hurts | no effect found | **no** |", md);
+        Assert.Empty(AdviceAgreement.Rows(first, second with { Advice = [advice with { Runtime = "net8.0" }] }));
+    }
+
+    [Fact]
     public void Screened_advice_draws_its_throughput_chart_beside_the_markdown()
     {
         var folder = Directory.CreateTempSubdirectory("advice-").FullName;
