@@ -270,7 +270,7 @@ public static class Presets
             PayloadSizes = [1024, 1024 * 1024],
             Codecs = ["protobuf", "json"],
         },
-        Capacity => new(Capacity, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,
+        Capacity => new(Capacity, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : StoryRuntimes, null,
             [Compression.None], [Transport.H2c], quick ? ["default"] : ["default", "large-windows"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), quick ? [] : [ConfigurationKind.RawHttp2, ConfigurationKind.RawTcp], QuickLoad),
         Advise => new(Advise, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, ["net10.0"], null,
@@ -278,10 +278,13 @@ public static class Presets
         Soak => Plan(Soak, ["net10.0"], SoakPreset.Load(SoakOptions.Default(quick))),
         Sweep => new(Sweep, [ServerStack.Kestrel], [ClientStack.GrpcNet], RunPlan.MatchedPairs, [quick ? "net10.0" : "net8.0"], null, [Compression.None], [Transport.H2c], ["default"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), [], quick ? QuickLoad : SeedLoad),
-        _ => new(Seed, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : ["net8.0", "net10.0"], null,
+        _ => new(Seed, [ServerStack.GrpcCore, ServerStack.Kestrel], [ClientStack.GrpcCore, ClientStack.GrpcNet], RunPlan.MatchedPairs, quick ? ["net10.0"] : StoryRuntimes, null,
             [Compression.None], quick ? [Transport.H2c] : [Transport.H2c, Transport.Tls], quick ? ["default", "large-windows"] : ["default", "net6-windows", "large-windows"], ["default"],
             new Dictionary<string, string>(), new Dictionary<string, string>(), quick ? [ConfigurationKind.RawTcp] : [], quick ? QuickLoad : SeedLoad),
     };
+
+    /// <summary>The runtimes the story and its capacity compare in full: the upgrade a team has made and the two it weighs.</summary>
+    private static readonly IReadOnlyList<string> StoryRuntimes = ["net8.0", "net10.0", "net11.0"];
 
     /// <summary>The migration pairs on h2c with every default: what the record presets vary the workload of.</summary>
     private static RunPlan Plan(string preset, IReadOnlyList<string> runtimes, LoadShape load) =>

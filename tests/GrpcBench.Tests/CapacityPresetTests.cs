@@ -11,17 +11,18 @@ public class CapacityPresetTests
         CapacityPreset.Searches(Presets.For(Presets.Capacity, quick), CapacityPreset.Mixes(CapacityOptions.Default(quick), quick));
 
     [Fact]
-    public void The_full_preset_searches_grpc_core_and_kestrel_default_and_large_windows_on_net8_and_net10_for_three_mixes_with_the_floors_beside_the_uploads()
+    public void The_full_preset_searches_grpc_core_and_kestrel_default_and_large_windows_on_net8_net10_and_net11_for_three_mixes_with_the_floors_beside_the_uploads()
     {
         var searches = Searches(quick: false);
 
-        Assert.Equal(3 * 6 + 2, searches.Count);
+        Assert.Equal(3 * 9 + 2, searches.Count);
         Assert.Equal(["uploads", "getInt", "mixed"], searches.Select(s => s.Mix.Name).Distinct());
         var grpc = searches.Where(s => s.Configuration.Kind == ConfigurationKind.Grpc).Select(s => s.Configuration.Label).Distinct().ToList();
-        Assert.Equal(6, grpc.Count);
+        Assert.Equal(9, grpc.Count);
         Assert.Contains("kestrel/grpc-net net8.0 large-windows h2c", grpc);
         Assert.Contains("grpc-core/grpc-core net10.0 h2c", grpc);
-        Assert.All(searches.Where(s => s.Configuration.Kind != ConfigurationKind.Grpc), s => Assert.Equal(("uploads", "net10.0"), (s.Mix.Name, s.Configuration.HostRuntime)));
+        Assert.Contains("kestrel/grpc-net net11.0 default h2c", grpc);
+        Assert.All(searches.Where(s => s.Configuration.Kind != ConfigurationKind.Grpc), s => Assert.Equal(("uploads", "net11.0"), (s.Mix.Name, s.Configuration.HostRuntime)));
         var mixed = searches.First(s => s.Mix.Name == "mixed").Mix;
         Assert.Equal((ScenarioNames.SendLargeData, 50, 20 * 1024 * 1024), (mixed.Searched, mixed.Load.GetIntPerSecond!.Value, mixed.Load.PayloadBytes));
         var uploads = searches.First(s => s.Mix.Name == "uploads").Mix;

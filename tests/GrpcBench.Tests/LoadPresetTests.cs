@@ -170,6 +170,18 @@ public class LoadPresetTests
         Directory.Delete(folder, recursive: true);
     }
 
+    [Fact]
+    public void The_main_job_runs_the_story_on_net8_net10_and_net11_and_the_first_look_on_net10()
+    {
+        var full = GrpcBench.Load.Presets.For(GrpcBench.Load.Presets.Seed, quick: false).Configurations();
+        var quick = GrpcBench.Load.Presets.For(GrpcBench.Load.Presets.Seed, quick: true).Configurations();
+
+        Assert.Equal(24, full.Count);
+        Assert.Equal(["net8.0", "net10.0", "net11.0"], full.Select(c => c.HostRuntime).Distinct());
+        Assert.All(full, c => Assert.Equal(c.HostRuntime, c.ClientRuntime));
+        Assert.Equal(["net10.0"], quick.Select(c => c.HostRuntime).Distinct());
+    }
+
     [Theory]
     [InlineData(false, 144, 4, 100_000)]
     [InlineData(true, 36, 2, 2_000)]
