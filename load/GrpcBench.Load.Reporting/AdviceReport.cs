@@ -129,8 +129,8 @@ public static class AdviceReport
                       + (advice.Threshold > screen.AskedThreshold ? $" (asked ±{Percent(screen.AskedThreshold)}: too fine for that spread in this budget)" : "")
                       + ": *no effect found* when the 90 % interval lies within it (two one-sided tests at 5 %), *helps* or *hurts* when the 95 % interval "
                       + $"excludes 1. Ratios are value / default with their 95 % interval"
-                      + (screen.Stages.Any(st => st.Name == ScreenStage.BothStages)
-                          ? $", from one fit of both stages' runs (a level for each stage, one run spread pooled over all of them)" : "")
+                      + (screen.Stages.Any(st => st.FittedTogether)
+                          ? $", from one fit of every stage's runs (a level for each stage, one run spread pooled over all of them)" : "")
                       + $". The run took {advice.Minutes:0.#} min.");
         md.AppendLine();
         MarkdownTable.Append(md, ["stage", "values", "design runs", "foldover", "runs", "failed", "client-bound", "run spread", "drift per run", "degrees of freedom"],

@@ -28,7 +28,8 @@ public sealed record AdviseOptions(IReadOnlyList<string> Knobs, int ConfirmRepea
 /// far less from run to run than a capacity searched by its SLO; the default's first runs give the early spread; the
 /// first value of every knob screened together in a two-level factorial design with its foldover, then the second
 /// values in another (<see cref="KnobScreen"/>), each fitted by least squares on log throughput with run order as a
-/// covariate; the design alternatives against the default in ABBA blocks with the screen's pooled spread; the values
+/// covariate; the design alternatives against the default in ABBA blocks with the screen's pooled spread; the budget
+/// left on the values still undecided, in follow-up designs fitted with every stage; the values
 /// that help combined and confirmed beside the default and Grpc.Core on fresh interleaved runs; the SLO capacity of
 /// those three searched once, for the headline; and their hosts profiled.
 /// </summary>
@@ -97,7 +98,7 @@ public static class AdvisePreset
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"advise: {knobs.Count} knobs, {values} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPreset.Workload(mix)}; SLO {options.Capacity.Slo.Describe(mix.Load.Scenarios)}"));
         console.WriteLine($"  per runtime: {EarlyRuns(quick)} default runs (the early spread), every knob's first value in a factorial screen, the second values in another, "
-            + $"the design alternatives in ABBA blocks, the winners confirmed beside the default and Grpc.Core {options.ConfirmRepeats} times interleaved, "
+            + $"the design alternatives in ABBA blocks, follow-up designs of the values still undecided with the budget left, the winners confirmed beside the default and Grpc.Core {options.ConfirmRepeats} times interleaved, "
             + "their SLO capacity once each, their hosts profiled");
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"  each run: {Describe(shape, mix)}; about {PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes); results: {folder}"));
@@ -228,42 +229,35 @@ public static class AdvisePreset
                 runs.Add((schedule[i], await Run(stage, KnobScreen.Apply(kestrel, factors, schedule[i]))));
             }
             var fit = ScreenFigures.Fit(factors.Count, runs, threshold);
-            pooled ??= fit.Throughput;
-            together.AddRange(runs.Select(r => ((IReadOnlyList<int>)[.. screened.Select(f => factors.ToList().IndexOf(f) is >= 0 and var k ? r.Item1[k] : -1)], r.Item2, block)));
+            var column = screened.Select(f => factors.ToList().IndexOf(f)).ToArray();
+            together.AddRange(runs.Select(r => ((IReadOnlyList<int>)[.. column.Select(k => k >= 0 ? r.Item1[k] : -1)], r.Item2, block)));
             var measured = runs.Skip(defaultsBefore.Count).Select(r => r.Item2).ToList();
             stages.Add(new ScreenStage(name, [.. factors.Select(f => f.ToString())], design.Runs.Count, foldover, measured.Count, measured.Count(r => r.Status != "ok"),
                 measured.Count(r => r.Throughput?.ClientBound == true), fit.Throughput?.RunSpread, fit.Throughput?.DriftPerRun, fit.Throughput?.DegreesOfFreedom));
             if (fit.Throughput is null) notes.Add($"The {name} stage measured too few runs to fit ({measured.Count(r => r.Status == "ok")} ok): its values could not be told.");
-            for (var k = 0; k < factors.Count; k++)
-            {
-                var with = runs.Where(r => r.Item1[k] > 0).Select(r => r.Item2).ToList();
-                findings.Add(ScreenFindings.Of(Choice(factors[k].Knob, factors[k].Value), factors[k].Knob.Meaning, fit, k, with.Count,
-                    Reported(with.LastOrDefault(r => r.Status == "ok"), factors[k].Knob)));
-            }
             var failed = measured.Where(r => r.Status != "ok").Select(r => $"{r.Configuration.Label}: {r.Reason}").Distinct().ToList();
             if (failed.Count > 0) notes.Add($"Runs of the {name} stage that failed (left out of its fit): {string.Join("; ", failed)}.");
         }
 
-        await Screen("first values", first, planned.FirstFoldover, 1, early);
-        await Screen("second values", second, planned.SecondFoldover, 2, []);
-        // Both stages fitted together decide: one residual spread pooled over every run, far more degrees of freedom than either stage's alone.
-        if (stages.Count > 1 && ScreenFigures.Fit(screened.Count, [.. together.Select(r => (r.Levels, r.Result))], threshold, [.. together.Select(r => r.Block)]) is
-            { Throughput: { } jointThroughput } joint)
+        // Every stage fitted together decides: one residual spread pooled over every run (a level for each stage), far
+        // more degrees of freedom than any stage's alone.
+        ScreenFit? FitTogether()
         {
-            pooled = jointThroughput;
-            stages.Add(new ScreenStage(ScreenStage.BothStages, [.. screened.Select(f => f.ToString())], stages.Sum(s => s.DesignRuns), stages.All(s => s.Foldover), stages.Sum(s => s.Runs),
-                stages.Sum(s => s.Failed), stages.Sum(s => s.ClientBound), jointThroughput.RunSpread, jointThroughput.DriftPerRun, jointThroughput.DegreesOfFreedom));
             findings.Clear();
+            if (together.Count == 0) return null;
+            var joint = ScreenFigures.Fit(screened.Count, [.. together.Select(r => (r.Levels, r.Result))], threshold, [.. together.Select(r => r.Block)]);
             for (var k = 0; k < screened.Count; k++)
             {
                 var with = together.Where(r => r.Levels[k] > 0).Select(r => r.Result).ToList();
                 findings.Add(ScreenFindings.Of(Choice(screened[k].Knob, screened[k].Value), screened[k].Knob.Meaning, joint, k, with.Count,
                     Reported(with.LastOrDefault(r => r.Status == "ok"), screened[k].Knob)));
             }
+            return joint.Throughput;
         }
-        var unscreened = trials.Where(t => findings.All(f => f.Choice.Knob != t.Knob.Name || f.Choice.Value != t.Value)).ToList();
-        findings.AddRange(notApplied.Select(n => AdviceFindings.NotApplied(Choice(n.Key.Knob, n.Key.Value), n.Key.Knob.Meaning, n.Value)));
-        findings.AddRange(knobs.Where(k => !k.ExistsOn(major)).SelectMany(k => k.Values.Select(v => AdviceFindings.NotAvailable(Choice(k, v), k.Meaning, k.MinRuntimeMajor))));
+
+        await Screen("first values", first, planned.FirstFoldover, 1, early);
+        await Screen("second values", second, planned.SecondFoldover, 2, []);
+        pooled = FitTogether();
 
         // Design alternatives: ABBA blocks against the default, judged with the screen's pooled spread, stopped once decided.
         var alternativeFindings = new List<KnobFinding>();
@@ -289,6 +283,25 @@ public static class AdvisePreset
             }
             if (finding is not null) alternativeFindings.Add(finding);
         }
+
+        // The budget left after the design alternatives goes to the values still undecided: another design of as many of
+        // them as it holds (one value of a knob at a time, the nearest a decision first), refitted with every stage, until
+        // all are decided or the budget is spent.
+        for (var round = 1; pooled is not null && !cancellationToken.IsCancellationRequested; round++)
+        {
+            var undecided = KnobScreen.FollowUp(screened, [.. findings.Select(f => (f.Verdict, f.Throughput is { } t ? t.Upper / t.Lower : (double?)null))]);
+            var holds = Enumerable.Range(1, undecided.Count)
+                .LastOrDefault(k => Left() >= Reserve(mix, options.ConfirmRepeats, PerRun()) + PerRun() * KnobScreen.Runs(k, false));
+            if (holds == 0) break;
+            await Screen($"follow-up {round}", [.. undecided.Take(holds)], false, 2 + round, []);
+            pooled = FitTogether() ?? pooled;
+        }
+        if (stages.Count > 1 && pooled is not null)
+            stages.Add(new ScreenStage(ScreenStage.AllStages, [.. screened.Select(f => f.ToString())], stages.Sum(s => s.DesignRuns), stages.All(s => s.Foldover), stages.Sum(s => s.Runs),
+                stages.Sum(s => s.Failed), stages.Sum(s => s.ClientBound), pooled.RunSpread, pooled.DriftPerRun, pooled.DegreesOfFreedom));
+        var unscreened = trials.Where(t => findings.All(f => f.Choice.Knob != t.Knob.Name || f.Choice.Value != t.Value)).ToList();
+        findings.AddRange(notApplied.Select(n => AdviceFindings.NotApplied(Choice(n.Key.Knob, n.Key.Value), n.Key.Knob.Meaning, n.Value)));
+        findings.AddRange(knobs.Where(k => !k.ExistsOn(major)).SelectMany(k => k.Values.Select(v => AdviceFindings.NotAvailable(Choice(k, v), k.Meaning, k.MinRuntimeMajor))));
 
         var ranked = AdviceFindings.Ranked(findings);
         var winners = AdviceFindings.Winners(ranked);

@@ -46,6 +46,17 @@ public static class KnobScreen
         return design + (design + DefaultEvery - 1) / DefaultEvery;
     }
 
+    /// <summary>
+    /// The candidates of a follow-up design: the factors of <paramref name="screened"/> whose verdict (same order) is still
+    /// "could not tell", one value of a knob at a time (two values of one knob cannot both be on in a run), those nearest
+    /// a decision (the narrowest interval, as a ratio of its bounds) first; a follow-up takes as many as its budget holds.
+    /// </summary>
+    public static IReadOnlyList<ScreenFactor> FollowUp(IReadOnlyList<ScreenFactor> screened, IReadOnlyList<(string Verdict, double? Width)> findings) =>
+        [.. screened.Select((f, k) => (Factor: f, findings[k].Verdict, Width: findings[k].Width ?? double.MaxValue))
+            .Where(f => f.Verdict == AdviceFindings.CouldNotTell)
+            .GroupBy(f => f.Factor.Knob.Name).Select(g => g.First())
+            .OrderBy(f => f.Width).Select(f => f.Factor)];
+
     /// <summary><paramref name="configuration"/> with every factor at its level: the value where +1, the default where -1.</summary>
     public static LoadConfiguration Apply(LoadConfiguration configuration, IReadOnlyList<ScreenFactor> factors, IReadOnlyList<int> levels) =>
         factors.Zip(levels).Where(f => f.Second > 0).Aggregate(configuration, (c, f) => f.First.Knob.Apply(c, f.First.Value));

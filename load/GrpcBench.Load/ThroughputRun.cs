@@ -20,9 +20,6 @@ public sealed record ThroughputShape(int Callers, int WarmUpSeconds, int Seconds
 {
     public static ThroughputShape Default(bool quick) => quick ? new(1, 2, 3) : new(1, 12, 6);
 
-    /// <summary>About how long one run takes: its host's and worker's start, the warm-up, the measured span and the drain.</summary>
-    public TimeSpan Typical => TimeSpan.FromSeconds(WarmUpSeconds + Seconds + 3);
-
     /// <summary>The mix's load as this run shapes it: the searched scenario saturated, the others at their fixed rates, nothing stopping it early.</summary>
     public LoadShape For(CapacityMix mix) => mix.Load with
     {

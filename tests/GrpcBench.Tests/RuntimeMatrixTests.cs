@@ -14,6 +14,15 @@ public class RuntimeMatrixTests
     public static TheoryData<string> Runtimes => TestRuntimes.Data(TestRuntimes.All);
     public static TheoryData<string> RuntimesSinceDotnet7 => TestRuntimes.Data(TestRuntimes.SinceDotnet7);
 
+    [Fact]
+    public void The_builds_the_bench_knows_are_the_target_frameworks_directory_build_props_builds()
+    {
+        var props = System.Xml.Linq.XDocument.Load(Path.Combine(DotnetRoots.RepositoryRoot, "Directory.Build.props"));
+        var frameworks = props.Descendants("BenchTargetFrameworks").Single().Value.Split(';');
+
+        Assert.Equal(frameworks, DotnetRoots.Builds);
+    }
+
     [Theory]
     [MemberData(nameof(Runtimes))]
     public async Task Host_runs_on_the_runtime_it_was_asked_for(string runtime)

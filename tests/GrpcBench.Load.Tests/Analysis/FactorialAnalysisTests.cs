@@ -56,6 +56,30 @@ public class FactorialAnalysisTests
     }
 
     [Fact]
+    public void Follow_up_designs_of_the_undecided_factors_fitted_with_the_first_narrow_their_intervals_until_they_are_decided()
+    {
+        // Seven factors, the first of a small real effect (x1.08), at the 8 % run spread of a screen of .NET 8's host.
+        double[] effects = [1.08, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0];
+        var first = Screen(effects, noise: 0.08, driftPerRun: 1, seed: 7);
+        var before = FactorialAnalysis.Fit(first, effects.Length, threshold: 0.1);
+        var runs = first.ToList();
+        for (var round = 1; round <= 10; round++)
+        {
+            // A follow-up varies factor 0 alone, the others at their defaults, as a block of its own.
+            var followUp = Screen(effects[..1], noise: 0.08, driftPerRun: 1, seed: 7 + round, foldover: false);
+            runs.AddRange(followUp.Select((r, i) => r with { Levels = [r.Levels[0], -1, -1, -1, -1, -1, -1], Order = runs.Count + i, Block = round }));
+        }
+
+        var after = FactorialAnalysis.Fit(runs, effects.Length, threshold: 0.1);
+
+        Assert.Equal(EffectVerdict.CouldNotTell, before.Effects[0].Verdict);
+        Assert.True(after.Effects[0].Upper / after.Effects[0].Lower < Math.Pow(before.Effects[0].Upper / before.Effects[0].Lower, 0.7),
+            $"[{before.Effects[0].Lower}, {before.Effects[0].Upper}] -> [{after.Effects[0].Lower}, {after.Effects[0].Upper}]");
+        Assert.Equal(EffectVerdict.Helps, after.Effects[0].Verdict);
+        Assert.InRange(after.Effects[0].Ratio, 1.08 / 1.06, 1.08 * 1.06);
+    }
+
+    [Fact]
     public void Noise_too_high_for_the_threshold_leaves_a_small_effect_undecided_rather_than_called()
     {
         double[] effects = [1.05, 1.0, 1.0];
