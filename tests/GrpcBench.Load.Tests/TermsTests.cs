@@ -35,7 +35,7 @@ public class TermsTests
         var root = new DirectoryInfo(AppContext.BaseDirectory);
         while (!File.Exists(Path.Combine(root.FullName, "GrpcBench.sln"))) root = root.Parent!;
 
-        var summary = SummaryFile.Read(Path.Combine(root.FullName, "docs", "reference-runs", "load", "seed"));
+        var summary = SummaryFile.Read(Path.Combine(root.FullName, "docs", "reference-runs", "load", "seed", "run-1"));
 
         Assert.Contains(summary.Configurations, c => c.Configuration is { Server: ServerStack.Kestrel, Client: ClientStack.GrpcNet, Transport: Transport.Tls });
     }
