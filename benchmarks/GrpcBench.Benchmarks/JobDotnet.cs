@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using GrpcBench.Orchestration;
 
 namespace GrpcBench.Benchmarks;
@@ -13,13 +14,47 @@ public static class JobDotnet
     public static string[] Add(string[] args)
     {
         if (args.Contains("--cli")) return args;
-        var runtimes = args.SkipWhile(a => a is not ("--runtimes" or "-r")).Skip(1).TakeWhile(a => !a.StartsWith('-')).ToList();
+        var runtimes = Runtimes(args);
         if (runtimes.All(runtime => runtime == DotnetRoots.CurrentMoniker)) return args;
-        if (runtimes.FirstOrDefault(runtime => DotnetRoots.Runtimes.Contains(runtime) && !DotnetRoots.Builds.Contains(runtime)) is { } unbuilt)
-            throw new ArgumentException($"--runtimes {unbuilt}: BenchmarkDotNet builds each job for its own runtime and the SDK here builds up to "
-                                        + $"{DotnetRoots.Builds[^1]}; allowed {string.Join(", ", DotnetRoots.Builds.Where(b => b != "net6.0"))} (the load tool and the tests run {unbuilt})");
         // Throws naming the runtime that is unknown or cannot be provisioned.
         foreach (var runtime in runtimes) DotnetRoots.For(runtime);
         return [.. args, "--cli", Path.Combine(DotnetRoots.PrivateRoot, "dotnet")];
+    }
+
+    /// <summary>
+    /// A runtime no SDK here builds for (.NET 11): BenchmarkDotNet cannot build its jobs, so this build is started again
+    /// on that runtime through an explicit runtimeconfig (<see cref="DotnetRoots.StartInfo"/>, never roll-forward) and
+    /// runs the benchmarks in its own process (--inProcess); null when every runtime asked for has a build. Such a
+    /// runtime runs alone: a run that also asks for built runtimes is refused in one line.
+    /// </summary>
+    public static ProcessStartInfo? OnUnbuiltRuntime(string[] args)
+    {
+        var runtimes = Runtimes(args);
+        var unbuilt = runtimes.Where(r => DotnetRoots.Runtimes.Contains(r) && !DotnetRoots.Builds.Contains(r)).ToList();
+        if (unbuilt.Count == 0) return null;
+        if (runtimes.Count > 1)
+            throw new ArgumentException($"--runtimes {string.Join(" ", runtimes)}: {unbuilt[0]} runs alone (no SDK here builds for it: the {DotnetRoots.BuildFor(unbuilt[0])} "
+                                        + $"build runs in process on it); allowed {unbuilt[0]} by itself, or any of {string.Join(", ", DotnetRoots.Builds.Where(b => b != "net6.0"))}");
+        var start = DotnetRoots.StartInfo(unbuilt[0], typeof(JobDotnet).Assembly.Location, [.. WithoutRuntimes(args), "--inProcess"]);
+        start.RedirectStandardOutput = start.RedirectStandardError = false;
+        return start;
+    }
+
+    private static List<string> Runtimes(string[] args) =>
+        [.. args.SkipWhile(a => a is not ("--runtimes" or "-r")).Skip(1).TakeWhile(a => !a.StartsWith('-'))];
+
+    private static IEnumerable<string> WithoutRuntimes(string[] args)
+    {
+        var skipping = false;
+        foreach (var arg in args)
+        {
+            if (arg is "--runtimes" or "-r") skipping = true;
+            else if (skipping && !arg.StartsWith('-')) continue;
+            else
+            {
+                skipping = false;
+                if (arg != "--inProcess") yield return arg;
+            }
+        }
     }
 }

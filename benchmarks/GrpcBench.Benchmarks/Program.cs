@@ -3,6 +3,17 @@ using GrpcBench.Benchmarks;
 
 try
 {
+    if (JobDotnet.OnUnbuiltRuntime(args) is { } onItsRuntime)
+    {
+        using var child = System.Diagnostics.Process.Start(onItsRuntime)!;
+        // Never left behind: stopped with this process however it ends.
+        void Stop(object? sender, EventArgs e) { if (!child.HasExited) child.Kill(entireProcessTree: true); }
+        Console.CancelKeyPress += (_, e) => { e.Cancel = true; Stop(null, e); };
+        AppDomain.CurrentDomain.ProcessExit += Stop;
+        child.WaitForExit();
+        AppDomain.CurrentDomain.ProcessExit -= Stop;
+        return child.ExitCode;
+    }
     args = JobDotnet.Add(args);
 }
 catch (Exception e) when (e is ArgumentException or InvalidOperationException)
