@@ -1,3 +1,6 @@
+using System.Text.Json.Serialization;
+using GrpcBench.Orchestration;
+
 namespace GrpcBench.Load.Results;
 
 /// <summary>What one configuration of a run is: the stacks, runtimes and every setting that differs between configurations.</summary>
@@ -51,29 +54,35 @@ public sealed record LoadConfiguration(
     public const string NotMeasured = "not measured (external target)";
 
     /// <summary>A short unique label, e.g. "kestrel/grpc-net net8.0 large-windows tls gzip".</summary>
-    public string Label
+    public string Label => LabelNamingRuntimes(runtime => runtime);
+
+    /// <summary>
+    /// The label with each runtime as a result names it (<see cref="DotnetRoots.Describe"/>), e.g.
+    /// "kestrel/grpc-net net10.0 build on net11.0 default h2c": what a chart shows.
+    /// </summary>
+    [JsonIgnore]
+    public string LabelWithBuilds => LabelNamingRuntimes(DotnetRoots.Describe);
+
+    private string LabelNamingRuntimes(Func<string, string> name)
     {
-        get
-        {
-            var parts = new List<string> { $"{Server.Text()}/{Client.Text()}", HostRuntime == ClientRuntime ? HostRuntime : $"{HostRuntime} (client {ClientRuntime})" };
-            if (Server == ServerStack.Kestrel && Kind == ConfigurationKind.Grpc) parts.Add(KestrelProfile);
-            parts.AddRange(KestrelSettings.Select(s => $"{s.Key}={s.Value}"));
-            parts.AddRange((HostEnvironment ?? new Dictionary<string, string>()).Select(v => $"{v.Key}={v.Value}"));
-            if (ClientProfile != "default") parts.Add(ClientProfile);
-            parts.AddRange(ClientSettings.Select(s => $"{s.Key}={s.Value}"));
-            parts.AddRange((ClientEnvironment ?? new Dictionary<string, string>()).Select(v => $"client {v.Key}={v.Value}"));
-            parts.Add(Transport.Text());
-            if (Codec != "protobuf") parts.Add(Codec);
-            if (Compression != Compression.None) parts.Add(CompressionLevel is "default" or "n/a" ? Compression.Text() : $"{Compression.Text()}-{CompressionLevel}");
-            if (Scenarios is not null) parts.Add(string.Join('+', Scenarios));
-            if (PayloadBytes is { } bytes) parts.Add(Sizes.Describe(bytes));
-            if (PageSize is { } page) parts.Add($"page {page}");
-            if (ChunkBytes is { } chunk) parts.Add($"chunk {Sizes.Describe(chunk)}");
-            if (Link != "none") parts.Add($"link {Link}");
-            if (Target is not null) parts.Add($"target {Target}");
-            if (Kind != ConfigurationKind.Grpc) parts.Insert(0, Kind.Text());
-            return string.Join(' ', parts);
-        }
+        var parts = new List<string> { $"{Server.Text()}/{Client.Text()}", HostRuntime == ClientRuntime ? name(HostRuntime) : $"{name(HostRuntime)} (client {name(ClientRuntime)})" };
+        if (Server == ServerStack.Kestrel && Kind == ConfigurationKind.Grpc) parts.Add(KestrelProfile);
+        parts.AddRange(KestrelSettings.Select(s => $"{s.Key}={s.Value}"));
+        parts.AddRange((HostEnvironment ?? new Dictionary<string, string>()).Select(v => $"{v.Key}={v.Value}"));
+        if (ClientProfile != "default") parts.Add(ClientProfile);
+        parts.AddRange(ClientSettings.Select(s => $"{s.Key}={s.Value}"));
+        parts.AddRange((ClientEnvironment ?? new Dictionary<string, string>()).Select(v => $"client {v.Key}={v.Value}"));
+        parts.Add(Transport.Text());
+        if (Codec != "protobuf") parts.Add(Codec);
+        if (Compression != Compression.None) parts.Add(CompressionLevel is "default" or "n/a" ? Compression.Text() : $"{Compression.Text()}-{CompressionLevel}");
+        if (Scenarios is not null) parts.Add(string.Join('+', Scenarios));
+        if (PayloadBytes is { } bytes) parts.Add(Sizes.Describe(bytes));
+        if (PageSize is { } page) parts.Add($"page {page}");
+        if (ChunkBytes is { } chunk) parts.Add($"chunk {Sizes.Describe(chunk)}");
+        if (Link != "none") parts.Add($"link {Link}");
+        if (Target is not null) parts.Add($"target {Target}");
+        if (Kind != ConfigurationKind.Grpc) parts.Insert(0, Kind.Text());
+        return string.Join(' ', parts);
     }
 
     /// <summary>The Grpc.Core pair on the same runtime and transport: what this configuration is compared with.</summary>

@@ -34,7 +34,7 @@ public static class CapacityCurves
             line.LineWidth = 2;
             line.MarkerSize = 6;
             var capacity = mix.Rows.FirstOrDefault(r => r.Configuration.Label == results[i].Key)?.Capacity?.Median;
-            line.LegendText = ChartText.Shortened(results[i].Key, 80) + (capacity is { } c ? $": capacity {CapacityReport.Rate(c)}/s" : ": no capacity found");
+            line.LegendText = ChartText.Shortened(results[i].First().Configuration.LabelWithBuilds, 80) + (capacity is { } c ? $": capacity {CapacityReport.Rate(c)}/s" : ": no capacity found");
             var missed = all.Where(p => !p.Held).ToList();
             if (missed.Count > 0)
             {
@@ -76,8 +76,8 @@ public static class CapacityCharts
         ["#4e79a7"],
         capacity.Mixes.SelectMany(mix => mix.Rows.Where(r => r.Configuration.Kind == ConfigurationKind.Grpc && r.Configuration.Server != ServerStack.GrpcCore).Select(row =>
             row.VersusGrpcCore is { } ratio
-                ? new ChartRow($"{mix.Mix}: {row.Configuration.Label} [{ratio.Lower:0.00}, {ratio.Upper:0.00}], {row.Decision}", [ratio.Median])
-                : new ChartRow($"{mix.Mix}: {row.Configuration.Label}", [null], Note: row.Capacity is null ? "no capacity found" : "no Grpc.Core capacity to compare with"))).ToList(),
+                ? new ChartRow($"{mix.Mix}: {row.Configuration.LabelWithBuilds} [{ratio.Lower:0.00}, {ratio.Upper:0.00}], {row.Decision}", [ratio.Median])
+                : new ChartRow($"{mix.Mix}: {row.Configuration.LabelWithBuilds}", [null], Note: row.Capacity is null ? "no capacity found" : "no Grpc.Core capacity to compare with"))).ToList(),
         v => Numbers.Ratio(v),
         "capacity over Grpc.Core's capacity (above 1 holds more)",
         ReferenceLine: 1.0,

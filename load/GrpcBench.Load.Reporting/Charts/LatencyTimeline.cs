@@ -41,7 +41,7 @@ public static class LatencyTimeline
     private static Plot Panel(ConfigurationResult result, string scenario, IReadOnlyList<CallPoint> calls, ValueScale scale, double lastStart, double top)
     {
         var status = result.IsOk() ? "" : $" ({ChartText.Shortened(result.StatusWithReason(), 50)})";
-        var plot = ChartImage.NewPlot($"{scenario}, {ChartText.Shortened(result.Configuration.Label, 90)}{status}");
+        var plot = ChartImage.NewPlot($"{scenario}, {ChartText.Shortened(result.Configuration.LabelWithBuilds, 90)}{status}");
         plot.Axes.Title.Label.FontSize = 12;
         var bottom = scale.IsLog ? scale.BarBase : 0;
         Points(plot, calls.Where(c => c.Ok).ToList(), scale, OkColor, $"ok ({Numbers.Count(calls.Count(c => c.Ok))})");

@@ -60,7 +60,7 @@ public static class PercentileCurves
             var result = results[i];
             var curve = curves[i];
             var color = palette.GetColor(i);
-            var legend = ChartText.Shortened(result.Configuration.Label, 90) + Missing(result, scenario, curve);
+            var legend = ChartText.Shortened(result.Configuration.LabelWithBuilds, 90) + Missing(result, scenario, curve);
             if (curve.Count == 0)
             {
                 plot.Legend.ManualItems.Add(new LegendItem { LabelText = legend, LineColor = color.WithAlpha(0.3), LineWidth = 2 });

@@ -55,24 +55,24 @@ public static class RunBarCharts
         ["first record p50", "last byte p50", "last byte p99"],
         ["#fdae6b", "#4292c6", "#08306b"],
         summary.Configurations.SelectMany(r => r.Scenarios.Count == 0
-            ? [new ChartRow(r.Configuration.Label, [], r.StatusWithReason())]
+            ? [new ChartRow(r.Configuration.LabelWithBuilds, [], r.StatusWithReason())]
             : r.Scenarios.Select(s => TransferRow(r, s))).ToList(),
         v => Numbers.Ms(v) + " ms",
         "ms from each call's start");
 
     private static ChartRow LatencyRow(ConfigurationResult result, string scenario)
     {
-        if (!result.IsOk()) return new ChartRow(result.Configuration.Label, [], result.StatusWithReason());
+        if (!result.IsOk()) return new ChartRow(result.Configuration.LabelWithBuilds, [], result.StatusWithReason());
         if (result.SuccessLatency(scenario) is not { } latency)
-            return new ChartRow(result.Configuration.Label, [], NoSuccessfulCall(result.Scenario(scenario)));
+            return new ChartRow(result.Configuration.LabelWithBuilds, [], NoSuccessfulCall(result.Scenario(scenario)));
         double[] values = [latency.P50, latency.P95, latency.P99];
-        return Supported(result.Configuration.Label, values, LatencyPercents, latency.Count);
+        return Supported(result.Configuration.LabelWithBuilds, values, LatencyPercents, latency.Count);
     }
 
     private static ChartRow RatioRow(LoadRunSummary summary, ConfigurationResult result)
     {
-        if (!result.IsOk()) return new ChartRow(result.Configuration.Label, [], result.StatusWithReason());
-        if (Baselines.For(summary, result) is not { } baseline) return new ChartRow(result.Configuration.Label, [], "no Grpc.Core baseline in this run");
+        if (!result.IsOk()) return new ChartRow(result.Configuration.LabelWithBuilds, [], result.StatusWithReason());
+        if (Baselines.For(summary, result) is not { } baseline) return new ChartRow(result.Configuration.LabelWithBuilds, [], "no Grpc.Core baseline in this run");
         string[] scenarios = [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
         var values = new List<double?>();
         var gaps = new List<string?>();
@@ -84,22 +84,22 @@ public static class RunBarCharts
             values.Add(enough ? Baselines.P99Ratio(summary, result, scenario) : null);
             gaps.Add(enough ? null : samples == 0 ? "no successful call" : PercentileRule.TooFew(99));
         }
-        return new ChartRow(result.Configuration.Label, values, Gaps: gaps);
+        return new ChartRow(result.Configuration.LabelWithBuilds, values, Gaps: gaps);
     }
 
     /// <summary>What was measured, even of a configuration that failed part way (its label says so).</summary>
     private static ChartRow CostRow(ConfigurationResult result, double? server, double? client)
     {
         if (server is null && client is null)
-            return new ChartRow(result.Configuration.Label, [], result.IsOk() ? "not measured" : result.StatusWithReason());
-        var label = result.IsOk() ? result.Configuration.Label : $"{result.Configuration.Label} ({result.Status}, partial)";
+            return new ChartRow(result.Configuration.LabelWithBuilds, [], result.IsOk() ? "not measured" : result.StatusWithReason());
+        var label = result.IsOk() ? result.Configuration.LabelWithBuilds : $"{result.Configuration.LabelWithBuilds} ({result.Status}, partial)";
         return new ChartRow(label, [server, client], Gaps: ["not measured", "not measured"]);
     }
 
     private static ChartRow TransferRow(ConfigurationResult result, ScenarioStats s)
     {
         // A configuration of one scenario names it in its label already.
-        var label = result.Scenarios.Count > 1 ? $"{result.Configuration.Label}: {s.Name}" : result.Configuration.Label;
+        var label = result.Scenarios.Count > 1 ? $"{result.Configuration.LabelWithBuilds}: {s.Name}" : result.Configuration.LabelWithBuilds;
         if (s.Ok == 0) return new ChartRow(label, [], NoSuccessfulCall(s));
         var first = WorkloadReport.Measure(s, Measures.FirstRecordMs);
         var row = Supported(label, [s.Latency.P50, s.Latency.P95, s.Latency.P99], LatencyPercents, s.Latency.Count);

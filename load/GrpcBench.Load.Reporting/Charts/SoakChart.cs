@@ -9,9 +9,14 @@ public static class SoakChart
     public const string FileName = "soak.png";
     private const int PanelHeight = 380;
 
-    public static byte[] Png(SoakSummary soak) => ChartImage.Stacked([Rss(soak), P99(soak)], ChartImage.Width, PanelHeight);
+    public static byte[] Png(SoakSummary soak, IReadOnlyList<ConfigurationResult> results)
+    {
+        string Label(SoakRun run) => ChartText.Shortened(
+            results.FirstOrDefault(r => r.Configuration.Label == run.Configuration)?.Configuration.LabelWithBuilds ?? run.Configuration, 60);
+        return ChartImage.Stacked([Rss(soak, Label), P99(soak, Label)], ChartImage.Width, PanelHeight);
+    }
 
-    private static Plot Rss(SoakSummary soak)
+    private static Plot Rss(SoakSummary soak, Func<SoakRun, string> label)
     {
         var plot = ChartImage.NewPlot("RSS of the host and the load worker over the run");
         foreach (var run in soak.Runs)
@@ -20,7 +25,7 @@ public static class SoakChart
             var points = run.Samples.Where(s => read(s) is not null).ToList();
             if (points.Count == 0) continue;
             var line = plot.Add.Scatter(points.Select(s => s.Seconds).ToArray(), points.Select(s => read(s)!.Value).ToArray());
-            line.LegendText = $"{side}: {ChartText.Shortened(run.Configuration, 60)} ({run.Verdict})";
+            line.LegendText = $"{side}: {label(run)} ({run.Verdict})";
             line.MarkerSize = 3;
             if (side == "worker") line.LinePattern = LinePattern.Dashed;
         }
@@ -31,7 +36,7 @@ public static class SoakChart
         return plot;
     }
 
-    private static Plot P99(SoakSummary soak)
+    private static Plot P99(SoakSummary soak, Func<SoakRun, string> label)
     {
         var plot = ChartImage.NewPlot("p99 of the calls started in each 5 s window");
         var scale = ValueScale.For(soak.Runs.SelectMany(r => r.P99).Select(w => w.P99Ms).DefaultIfEmpty(1));
@@ -39,7 +44,7 @@ public static class SoakChart
         foreach (var scenario in run.P99.GroupBy(w => w.Scenario))
         {
             var line = plot.Add.Scatter(scenario.Select(w => w.FromSeconds).ToArray(), scenario.Select(w => scale.ToAxis(w.P99Ms)).ToArray());
-            line.LegendText = $"{scenario.Key}: {ChartText.Shortened(run.Configuration, 60)}";
+            line.LegendText = $"{scenario.Key}: {label(run)}";
             line.MarkerSize = 3;
             if (scenario.Key == ScenarioNames.GetInt) line.LinePattern = LinePattern.Dashed;
         }

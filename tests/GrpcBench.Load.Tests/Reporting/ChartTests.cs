@@ -58,6 +58,17 @@ public class ChartTests
     }
 
     [Fact]
+    public void A_dotnet_11_row_is_labelled_with_the_net10_build_that_ran_on_it()
+    {
+        var summary = Summary(Ok(GrpcCore("net11.0"), 601, 8), Ok(Kestrel("net11.0", clientRuntime: "net8.0"), 4387, 3.2));
+
+        var labels = RunBarCharts.Latency(summary, ScenarioNames.GetInt).Rows.Select(r => r.Label);
+
+        Assert.Equal(["grpc-core/grpc-core net10.0 build on net11.0 h2c", "kestrel/grpc-net net10.0 build on net11.0 (client net8.0) default h2c"], labels);
+        Assert.Equal("kestrel/grpc-net net11.0 (client net8.0) default h2c", summary.Configurations[1].Configuration.Label);
+    }
+
+    [Fact]
     public void A_percentile_with_too_few_samples_is_left_out_and_says_so()
     {
         var few = Ok(Kestrel(), 100, 10) with
