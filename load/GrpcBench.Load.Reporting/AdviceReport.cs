@@ -120,6 +120,9 @@ public static class AdviceReport
         if (advice.Notes.Count > 0) md.AppendLine();
     }
 
+    /// <summary>A stage's own fit with fewer degrees of freedom estimates no spread worth showing (a follow-up of 11 values in 14 runs has 1).</summary>
+    private const int FewestDegreesForASpread = 3;
+
     private static void Screened(StringBuilder md, AdviceSummary advice, ScreenSummary screen)
     {
         var threshold = Percent(advice.Threshold);
@@ -138,7 +141,7 @@ public static class AdviceReport
             [false, true, true, false, true, true, true, true, true, true],
             screen.Stages.Select(st => (IReadOnlyList<string>)[st.Name, st.Factors.Count.ToString(CultureInfo.InvariantCulture), st.DesignRuns.ToString(CultureInfo.InvariantCulture),
                 st.Foldover ? "yes" : "no", st.Runs.ToString(CultureInfo.InvariantCulture), st.Failed.ToString(CultureInfo.InvariantCulture), st.ClientBound.ToString(CultureInfo.InvariantCulture),
-                st.RunSpread is { } spread ? Percent(spread) : "-", st.DriftPerRun is { } drift ? $"x{drift.ToString("0.000", CultureInfo.InvariantCulture)}" : "-",
+                st.RunSpread is { } spread && st.DegreesOfFreedom >= FewestDegreesForASpread ? Percent(spread) : "-", st.DriftPerRun is { } drift ? $"x{drift.ToString("0.000", CultureInfo.InvariantCulture)}" : "-",
                 st.DegreesOfFreedom?.ToString(CultureInfo.InvariantCulture) ?? "-"]));
         md.AppendLine();
         var applicable = advice.Knobs.Where(k => k.Verdict is not (AdviceFindings.NotApplicable or AdviceFindings.NotOnRuntime)).ToList();

@@ -32,7 +32,7 @@ public sealed record ScreenSummary(string Load, int EarlyRuns, double EarlySprea
     IReadOnlyList<ConfirmedThroughput> Confirmed);
 
 /// <summary>One factorial design of the screen and its fit.</summary>
-/// <param name="Name">"first values", "second values", "follow-up 1", ...</param>
+/// <param name="Name">"every value", "follow-up 1", ... (runs before one design held every value: "first values", "second values")</param>
 /// <param name="DesignRuns">The design's runs (Plackett-Burman, with its foldover if <paramref name="Foldover"/>); <paramref name="Runs"/> adds the default runs spread through it.</param>
 /// <param name="ClientBound">Runs in which the load worker was busier than the host and near its limit.</param>
 /// <param name="RunSpread">The fit's residual standard deviation of log throughput: about one run's coefficient of variation.</param>
@@ -40,6 +40,9 @@ public sealed record ScreenSummary(string Load, int EarlyRuns, double EarlySprea
 public sealed record ScreenStage(string Name, IReadOnlyList<string> Factors, int DesignRuns, bool Foldover, int Runs, int Failed, int ClientBound,
     double? RunSpread, double? DriftPerRun, int? DegreesOfFreedom)
 {
+    /// <summary>The first stage: every knob value in one design.</summary>
+    public const string EveryValue = "every value";
+
     /// <summary>The row of every stage fitted together (a level for each stage): the fit the verdicts come from.</summary>
     public const string AllStages = "all stages, fitted together";
 

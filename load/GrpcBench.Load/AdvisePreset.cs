@@ -56,34 +56,40 @@ public static class AdvisePreset
     /// <summary>What follows the screen on a runtime: the confirming runs, the headline searches and the profiles.</summary>
     public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun) => perRun * (3 * confirmRepeats) + SearchTime(mix) * 3 + ProfilesTime;
 
-    /// <summary>The screen's plan on a runtime: which stages fold over and how many ABBA blocks the alternatives get, the most that fits <paramref name="left"/>.</summary>
-    public static (bool FirstFoldover, bool SecondFoldover, int AlternativeBlocks)? Plan(int first, int second, int alternatives, TimeSpan perRun, TimeSpan left, bool quick)
+    /// <summary>The screen's plan on a runtime: whether its design of every value (knobs of <paramref name="valuesPerKnob"/> values) folds over and how many ABBA blocks the alternatives get, the most that fits <paramref name="left"/>.</summary>
+    public static (bool Foldover, int AlternativeBlocks)? Plan(IReadOnlyList<int> valuesPerKnob, int alternatives, TimeSpan perRun, TimeSpan left, bool quick)
     {
-        (bool, bool, int)[] choices = [(true, true, AlternativeBlocks(quick)), (true, false, AlternativeBlocks(quick)), (true, false, 1), (false, false, 1), (false, false, 0)];
-        foreach (var (fold1, fold2, blocks) in choices)
+        (bool, int)[] choices = [(true, AlternativeBlocks(quick)), (false, AlternativeBlocks(quick)), (false, 1), (false, 0)];
+        foreach (var (foldover, blocks) in choices)
         {
-            var runs = (first > 0 ? KnobScreen.Runs(first, fold1) : 0) + (second > 0 ? KnobScreen.Runs(second, fold2) : 0) + alternatives * 4 * blocks;
-            if (perRun * runs <= left) return (fold1, fold2, blocks);
+            var runs = (valuesPerKnob.Count > 0 ? KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, foldover)) : 0) + alternatives * 4 * blocks;
+            if (perRun * runs <= left) return (foldover, blocks);
         }
         return null;
     }
 
     /// <summary>
-    /// The smallest budget a runtime needs to decide anything here: the read-backs, the early runs, both stages without
-    /// their foldover, the confirmation, the headline and the profiles. Null when <paramref name="options"/> fits.
+    /// The fewest runs a screen of knobs of <paramref name="valuesPerKnob"/> values decides with: its design, or where the
+    /// budget stops the design before its end, the model's terms (an intercept, run order, one a value) and 8 degrees of
+    /// freedom for the run spread (least squares fits a design cut short, its values a little less orthogonal).
+    /// </summary>
+    public static int FewestScreenRuns(IReadOnlyList<int> valuesPerKnob) =>
+        Math.Min(KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, false)), valuesPerKnob.Sum() + 2 + 8);
+
+    /// <summary>
+    /// The smallest budget a runtime needs to decide anything here: the read-backs, the early runs, the fewest screen runs
+    /// (<see cref="FewestScreenRuns"/>), the confirmation, the headline and the profiles. Null when <paramref name="options"/> fits.
     /// </summary>
     public static string? TooSmall(AdviseOptions options, bool quick)
     {
         var mix = CapacityPreset.Mixes(options.Capacity, quick)[0];
         var knobs = options.Knobs.Select(GrpcBench.Load.Knobs.Named).ToList();
         var perRun = PlannedRunTime(ThroughputShape.Default(quick));
-        var first = knobs.Count;
-        var second = knobs.Sum(k => k.Values.Count - 1);
         var oneRuntime = TimeSpan.FromSeconds(2) * knobs.Count(k => k.Kind is KnobKind.HostRuntime or KnobKind.Kestrel) + perRun * EarlyRuns(quick)
-            + perRun * (KnobScreen.Runs(first, false) + (second > 0 ? KnobScreen.Runs(second, false) : 0)) + Reserve(mix, options.ConfirmRepeats, perRun);
+            + perRun * FewestScreenRuns([.. knobs.Select(k => k.Values.Count)]) + Reserve(mix, options.ConfirmRepeats, perRun);
         var needed = Math.Ceiling(oneRuntime.TotalMinutes);
         return options.BudgetMinutes >= needed ? null
-            : $"--budget-minutes {options.BudgetMinutes:0.#}: screening {first} knobs ({first + second} values) needs at least {needed:0} min a runtime here; "
+            : $"--budget-minutes {options.BudgetMinutes:0.#}: screening {knobs.Count} knobs ({knobs.Sum(k => k.Values.Count)} values) needs at least {needed:0} min a runtime here; "
               + $"allowed {needed:0} to 600, or fewer --knobs";
     }
 
@@ -97,7 +103,7 @@ public static class AdvisePreset
         var budget = TimeSpan.FromMinutes(options.BudgetMinutes * plan.Runtimes.Count);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"advise: {knobs.Count} knobs, {values} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPreset.Workload(mix)}; SLO {options.Capacity.Slo.Describe(mix.Load.Scenarios)}"));
-        console.WriteLine($"  per runtime: {EarlyRuns(quick)} default runs (the early spread), every knob's first value in a factorial screen, the second values in another, "
+        console.WriteLine($"  per runtime: {EarlyRuns(quick)} default runs (the early spread), every knob value in one factorial screen, "
             + $"the design alternatives in ABBA blocks, follow-up designs of the values still undecided with the budget left, the winners confirmed beside the default and Grpc.Core {options.ConfirmRepeats} times interleaved, "
             + "their SLO capacity once each, their hosts profiled");
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
@@ -188,17 +194,16 @@ public static class AdvisePreset
         }
         var earlySpread = ScreenStatistics.LogSpread(earlyThroughputs);
 
-        var first = trials.GroupBy(t => t.Knob).Select(g => g.First()).ToList();
-        var second = trials.GroupBy(t => t.Knob).SelectMany(g => g.Skip(1)).ToList();
+        // Every value in one design, a knob's values side by side (the design's factor order).
+        var screened = trials.GroupBy(t => t.Knob).SelectMany(g => g).ToList();
+        var valuesPerKnob = trials.GroupBy(t => t.Knob).Select(g => g.Count()).ToList();
         var alternatives = DesignAlternatives.For(mix);
-        var planned = Plan(first.Count, second.Count, alternatives.Count, PerRun(), Left() - Reserve(mix, options.ConfirmRepeats, PerRun()), quick)
-                      ?? (false, false, 0);
-        var firstRuns = first.Count > 0 ? TwoLevelDesign.For(first.Count, planned.FirstFoldover).Runs.Count : 0;
-        var threshold = ScreenStatistics.DecidableThreshold(options.Threshold, earlySpread, firstRuns + early.Count);
+        var planned = Plan(valuesPerKnob, alternatives.Count, PerRun(), Left() - Reserve(mix, options.ConfirmRepeats, PerRun()), quick) ?? (false, 0);
+        var design = screened.Count > 0 ? TwoLevelDesign.ForKnobs(valuesPerKnob, planned.Foldover) : null;
+        var threshold = ScreenStatistics.DecidableThreshold(options.Threshold, earlySpread, (design?.Runs.Count ?? 0) + early.Count);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"{runtime}: early spread {earlySpread * 100:0.#} % over {earlyThroughputs.Count} default runs ({string.Join(", ", earlyThroughputs.Select(t => t.ToString("0.#", CultureInfo.InvariantCulture)))}/s); "
-            + $"deciding at ±{threshold * 100:0.#} %; first values: {first.Count} in {firstRuns} runs{(planned.FirstFoldover ? " (with the foldover)" : "")}, "
-            + $"second values: {second.Count}{(second.Count > 0 ? $" in {TwoLevelDesign.For(second.Count, planned.SecondFoldover).Runs.Count} runs" : "")}, "
+            + $"deciding at ±{threshold * 100:0.#} %; every value: {screened.Count} of {valuesPerKnob.Count} knobs in {design?.Runs.Count ?? 0} runs{(planned.Foldover ? " (with the foldover)" : "")}, "
             + $"alternatives: {alternatives.Count} in up to {planned.AlternativeBlocks} ABBA blocks each; about {PerRun().TotalSeconds:0} s a run"));
         if (threshold > options.Threshold)
             notes.Add(string.Create(CultureInfo.InvariantCulture,
@@ -206,13 +211,10 @@ public static class AdvisePreset
 
         var stages = new List<ScreenStage>();
         var findings = new List<KnobFinding>();
-        var screened = first.Concat(second).ToList();
         var together = new List<(IReadOnlyList<int> Levels, ConfigurationResult Result, int Block)>();
         ScreenFit? pooled = null;
-        async Task Screen(string name, IReadOnlyList<ScreenFactor> factors, bool foldover, int seed, IReadOnlyList<ConfigurationResult> defaultsBefore)
+        async Task Screen(string name, IReadOnlyList<ScreenFactor> factors, TwoLevelDesign design, int seed, IReadOnlyList<ConfigurationResult> defaultsBefore)
         {
-            if (factors.Count == 0) return;
-            var design = TwoLevelDesign.For(factors.Count, foldover);
             var schedule = KnobScreen.Schedule(design, seed);
             var defaults = Enumerable.Repeat(-1, factors.Count).ToArray();
             var runs = defaultsBefore.Select(r => ((IReadOnlyList<int>)defaults, r)).ToList();
@@ -232,7 +234,7 @@ public static class AdvisePreset
             var column = screened.Select(f => factors.ToList().IndexOf(f)).ToArray();
             together.AddRange(runs.Select(r => ((IReadOnlyList<int>)[.. column.Select(k => k >= 0 ? r.Item1[k] : -1)], r.Item2, block)));
             var measured = runs.Skip(defaultsBefore.Count).Select(r => r.Item2).ToList();
-            stages.Add(new ScreenStage(name, [.. factors.Select(f => f.ToString())], design.Runs.Count, foldover, measured.Count, measured.Count(r => r.Status != "ok"),
+            stages.Add(new ScreenStage(name, [.. factors.Select(f => f.ToString())], design.Runs.Count, design.Foldover, measured.Count, measured.Count(r => r.Status != "ok"),
                 measured.Count(r => r.Throughput?.ClientBound == true), fit.Throughput?.RunSpread, fit.Throughput?.DriftPerRun, fit.Throughput?.DegreesOfFreedom));
             if (fit.Throughput is null) notes.Add($"The {name} stage measured too few runs to fit ({measured.Count(r => r.Status == "ok")} ok): its values could not be told.");
             var failed = measured.Where(r => r.Status != "ok").Select(r => $"{r.Configuration.Label}: {r.Reason}").Distinct().ToList();
@@ -255,8 +257,7 @@ public static class AdvisePreset
             return joint.Throughput;
         }
 
-        await Screen("first values", first, planned.FirstFoldover, 1, early);
-        await Screen("second values", second, planned.SecondFoldover, 2, []);
+        if (design is not null) await Screen(ScreenStage.EveryValue, screened, design, 1, early);
         pooled = FitTogether();
 
         // Design alternatives: ABBA blocks against the default, judged with the screen's pooled spread, stopped once decided.
@@ -293,7 +294,7 @@ public static class AdvisePreset
             var holds = Enumerable.Range(1, undecided.Count)
                 .LastOrDefault(k => Left() >= Reserve(mix, options.ConfirmRepeats, PerRun()) + PerRun() * KnobScreen.Runs(k, false));
             if (holds == 0) break;
-            await Screen($"follow-up {round}", [.. undecided.Take(holds)], false, 2 + round, []);
+            await Screen($"follow-up {round}", [.. undecided.Take(holds)], TwoLevelDesign.For(holds, false), 1 + round, []);
             pooled = FitTogether() ?? pooled;
         }
         if (stages.Count > 1 && pooled is not null)

@@ -40,11 +40,10 @@ public static class KnobScreen
     }
 
     /// <summary>How many runs a screen of <paramref name="factors"/> makes, with its default runs.</summary>
-    public static int Runs(int factors, bool foldover)
-    {
-        var design = TwoLevelDesign.For(factors, foldover).Runs.Count;
-        return design + (design + DefaultEvery - 1) / DefaultEvery;
-    }
+    public static int Runs(int factors, bool foldover) => Runs(TwoLevelDesign.For(factors, foldover));
+
+    /// <summary>How many runs a screen of <paramref name="design"/> makes, with its default runs.</summary>
+    public static int Runs(TwoLevelDesign design) => design.Runs.Count + (design.Runs.Count + DefaultEvery - 1) / DefaultEvery;
 
     /// <summary>
     /// The candidates of a follow-up design: the factors of <paramref name="screened"/> whose verdict (same order) is still

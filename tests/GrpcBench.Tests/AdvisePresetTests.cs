@@ -49,17 +49,21 @@ public class AdvisePresetTests
     }
 
     [Fact]
-    public void The_screen_folds_over_what_the_budget_allows_first_values_first_and_refuses_a_budget_too_small_for_one_decision()
+    public void The_screen_folds_over_what_the_budget_allows_then_gives_the_alternatives_fewer_blocks_and_refuses_a_budget_too_small_for_one_decision()
     {
         var perRun = TimeSpan.FromSeconds(10);
-        // 27 first values: 32 + 4 default runs, 64 + 8 with the foldover; 8 second values: 12 + 2, 24 + 3; 3 alternatives: 12 runs a block.
-        Assert.Equal((36, 72, 14, 27), (KnobScreen.Runs(27, false), KnobScreen.Runs(27, true), KnobScreen.Runs(8, false), KnobScreen.Runs(8, true)));
+        // 21 knobs of one value and 9 of two in one design: 64 runs + 8 default runs, 128 + 16 with the foldover; 3 alternatives: 12 runs a block.
+        int[] valuesPerKnob = [.. Enumerable.Repeat(1, 21), .. Enumerable.Repeat(2, 9)];
+        Assert.Equal((72, 144), (KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, false)), KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, true))));
 
-        Assert.Equal((true, true, 2), AdvisePreset.Plan(27, 8, 3, perRun, perRun * (72 + 27 + 24), quick: false));
-        Assert.Equal((true, false, 2), AdvisePreset.Plan(27, 8, 3, perRun, perRun * (72 + 27 + 24) - TimeSpan.FromSeconds(1), quick: false));
-        Assert.Equal((false, false, 1), AdvisePreset.Plan(27, 8, 3, perRun, perRun * (36 + 14 + 12), quick: false));
-        Assert.Equal((false, false, 0), AdvisePreset.Plan(27, 8, 3, perRun, perRun * (36 + 14), quick: false));
-        Assert.Null(AdvisePreset.Plan(27, 8, 3, perRun, perRun * (36 + 14) - TimeSpan.FromSeconds(1), quick: false));
+        // Cut short by the budget, the design still fits its 39 values, an intercept and run order with 8 degrees of freedom.
+        Assert.Equal(49, AdvisePreset.FewestScreenRuns(valuesPerKnob));
+
+        Assert.Equal((true, 2), AdvisePreset.Plan(valuesPerKnob, 3, perRun, perRun * (144 + 24), quick: false));
+        Assert.Equal((false, 2), AdvisePreset.Plan(valuesPerKnob, 3, perRun, perRun * (144 + 24) - TimeSpan.FromSeconds(1), quick: false));
+        Assert.Equal((false, 1), AdvisePreset.Plan(valuesPerKnob, 3, perRun, perRun * (72 + 12), quick: false));
+        Assert.Equal((false, 0), AdvisePreset.Plan(valuesPerKnob, 3, perRun, perRun * 72, quick: false));
+        Assert.Null(AdvisePreset.Plan(valuesPerKnob, 3, perRun, perRun * 72 - TimeSpan.FromSeconds(1), quick: false));
 
         var tooSmall = AdvisePreset.TooSmall(AdviseOptions.Default(quick: false) with { BudgetMinutes = 5 }, quick: false);
         Assert.NotNull(tooSmall);

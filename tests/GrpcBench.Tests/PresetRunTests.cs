@@ -51,7 +51,7 @@ public class PresetRunTests
         // On the host's one CPU server GC cannot be had: not screened. Background GC off and the placebo can: screened together.
         Assert.Equal((AdviceFindings.NotApplicable, 0), advice.Knobs.Where(k => k.Choice.Knob == "gc-server").Select(k => (k.Verdict, k.Searches)).Single());
         var stage = screen.Stages[0];
-        Assert.Equal("first values", stage.Name);
+        Assert.Equal(ScreenStage.EveryValue, stage.Name);
         Assert.Equal(["gc-concurrent=0", "placebo=1"], stage.Factors);
         // What the budget left went to follow-ups of the values still undecided, then one fit of every stage.
         Assert.All(screen.Stages.Skip(1).SkipLast(1), s => Assert.StartsWith("follow-up", s.Name));

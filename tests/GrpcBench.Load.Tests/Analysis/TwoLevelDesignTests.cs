@@ -63,6 +63,38 @@ public class TwoLevelDesignTests
         }
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public void One_design_screens_knobs_of_one_and_two_values_each_value_orthogonal_to_every_other_knob(bool foldover)
+    {
+        // The catalogue on one CPU: 21 knobs of one value, 9 of two.
+        int[] valuesPerKnob = [.. Enumerable.Repeat(1, 21), .. Enumerable.Repeat(2, 9)];
+        var design = TwoLevelDesign.ForKnobs(valuesPerKnob, foldover);
+        var knobOf = valuesPerKnob.SelectMany((values, knob) => Enumerable.Repeat(knob, values)).ToArray();
+        var runs = design.Runs.Count;
+
+        Assert.Equal((foldover ? 128 : 64, 39), (runs, design.Factors));
+        Assert.All(design.Runs[0], level => Assert.Equal(-1, level));
+        double On(int value) => design.Runs.Count(run => run[value] > 0);
+        for (var i = 0; i < design.Factors; i++)
+        {
+            Assert.Equal(valuesPerKnob[knobOf[i]] == 1 ? runs / 2 : runs / 4, On(i));
+            for (var j = i + 1; j < design.Factors; j++)
+            {
+                var together = design.Runs.Count(run => run[i] > 0 && run[j] > 0);
+                if (knobOf[i] == knobOf[j]) Assert.Equal(0, together);
+                // Independent: on together as often as chance says, so each value's effect is clear of every other knob's.
+                else Assert.Equal(On(i) * On(j) / runs, together);
+            }
+        }
+        if (foldover)
+            for (var i = 0; i < 21; i++)
+            for (var j = 0; j < 21; j++)
+            for (var k = j + 1; k < 21; k++)
+                if (i != j && i != k) Assert.Equal(0, design.Runs.Sum(run => run[i] * run[j] * run[k]));
+    }
+
     [Fact]
     public void More_factors_than_the_largest_design_holds_are_refused()
     {
