@@ -9,6 +9,9 @@ namespace GrpcBench.Load.Analysis;
 /// </summary>
 public sealed record ScreenFigures(ScreenFit? Throughput, ScreenFit? HostCpuPerCall, ScreenFit? ClientCpuPerCall, ScreenFit? OtherP99, ScreenFit? HostPeakRss)
 {
+    /// <summary>No fit at all: every effect "could not tell".</summary>
+    public static readonly ScreenFigures None = new(null, null, null, null, null);
+
     /// <param name="runs">Each run's levels (-1 the default, +1 the value) and its result, in the order they ran.</param>
     /// <param name="blocks">Each run's design when several are fitted together; null for one design.</param>
     public static ScreenFigures Fit(int factors, IReadOnlyList<(IReadOnlyList<int> Levels, ConfigurationResult Result)> runs, double threshold, IReadOnlyList<int>? blocks = null)

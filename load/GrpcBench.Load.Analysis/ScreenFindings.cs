@@ -5,6 +5,7 @@ namespace GrpcBench.Load.Analysis;
 /// <summary>A screen's effects as the advice's findings: every figure a ratio to the default with its 95 % interval, the verdict from saturated throughput.</summary>
 public static class ScreenFindings
 {
+    /// <summary>How an effect's interval was had: the screen's fit; runs before the alternatives joined the design judged them in ABBA blocks.</summary>
     public const string FitKind = "95 % CI, least squares", PairedKind = "95 % CI, ABBA blocks";
 
     /// <summary>Factor <paramref name="factor"/> of a screen's fit; "could not tell" where the screen could not fit.</summary>
@@ -17,27 +18,12 @@ public static class ScreenFindings
             Verdict(throughput?.Verdict), Reach(throughput), reported, Ratio(fit.Throughput));
     }
 
-    /// <summary>A change against the default from ABBA blocks, with a screen's pooled spread of one run.</summary>
-    public static KnobFinding Paired(KnobChoice choice, string meaning, IReadOnlyList<ConfigurationResult> defaults, IReadOnlyList<ConfigurationResult> changed,
-        ScreenFit pooled, double threshold, int maxBlocks)
+    /// <summary>A value under which no run measured anything, beside runs that did: it broke the calls, so it hurts, whatever a ratio would say.</summary>
+    public static KnobFinding Broken(KnobChoice choice, string meaning, IReadOnlyList<ConfigurationResult> runs)
     {
-        var (d, c) = (Throughputs(defaults), Throughputs(changed));
-        // A change under which no run measured anything, beside defaults that did, broke the calls: it hurts, whatever the ratio.
-        if (c.Count == 0 && d.Count > 0)
-        {
-            var why = changed.Select(r => r.Reason).FirstOrDefault(r => r is not null);
-            return new KnobFinding(choice, why is null ? meaning : $"{meaning} (every run failed: {why})", changed.Count, null, null, null, null, null, null, null,
-                AdviceFindings.Hurts, null, null);
-        }
-        var effect = d.Count > 0 && c.Count > 0 ? PairedComparison.Judge([.. d.Select(t => t.PerSecond)], [.. c.Select(t => t.PerSecond)], pooled.RunSpread, pooled.DegreesOfFreedom,
-            threshold, maxBlocks) : null;
-        Spread? Ratio(Func<ThroughputResult, double?> figure)
-        {
-            var (before, after) = (d.Select(figure).OfType<double>().Where(v => v > 0).ToList(), c.Select(figure).OfType<double>().Where(v => v > 0).ToList());
-            return before.Count == 0 || after.Count == 0 ? null : Of(Statistics.RatioInterval(before, after));
-        }
-        return new KnobFinding(choice, meaning, changed.Count, null, null, Ratio(t => t.HostCpuMsPerCall), null, Ratio(t => t.OtherP99Ms.Values.FirstOrDefault()),
-            Ratio(t => t.ClientCpuMsPerCall), null, Verdict(effect?.Verdict), Reach(effect), null, effect is null ? null : Spread(effect, c.Count, PairedKind));
+        var why = runs.Select(r => r.Reason).FirstOrDefault(r => r is not null);
+        return new KnobFinding(choice, why is null ? meaning : $"{meaning} (every run failed: {why})", runs.Count, null, null, null, null, null, null, null,
+            AdviceFindings.Hurts, null, null);
     }
 
     /// <summary>

@@ -23,22 +23,21 @@ public sealed record TwoLevelDesign(IReadOnlyList<IReadOnlyList<int>> Runs, int 
 
     /// <summary>
     /// One design for knobs of one or more values each (<paramref name="valuesPerKnob"/>), a factor per value, so that
-    /// every value is screened in every run's fit: Sylvester's design of the fewest runs in which each knob gets columns of
-    /// its own (one for one value; two for two or three values: the pair's four patterns are the default, each value,
-    /// and the default again for a knob of two) whose products are no other knob's column. Every value's level is then
-    /// orthogonal to every other knob's, and two values of one knob are never on together; a one-value knob is on in
-    /// half the runs, a value of a two-value knob in a quarter. With the foldover (every column flipped) every
-    /// one-value knob's effect is clear of two-factor interactions.
+    /// every value is fitted from every run: Sylvester's design of the fewest runs in which each knob gets columns of its
+    /// own, m of them for up to 2^m - 1 values (one for one value, two for two or three, three for four to seven), whose
+    /// products are no other knob's column. The knob's pattern of high columns in a run names its value (pattern 0, and
+    /// any beyond its values, the default). Every value's level is then independent of every other knob's, two values of
+    /// one knob are never on together, and a value is on in 1/2^m of the runs. With the foldover (every column flipped)
+    /// every one-value knob's effect is clear of two-factor interactions.
     /// </summary>
     public static TwoLevelDesign ForKnobs(IReadOnlyList<int> valuesPerKnob, bool foldover)
     {
-        if (valuesPerKnob.Count == 0 || valuesPerKnob.Any(v => v is < 1 or > 3))
-            throw new ArgumentOutOfRangeException(nameof(valuesPerKnob), "every knob needs one to three values");
+        if (valuesPerKnob.Count == 0 || valuesPerKnob.Any(v => v is < 1 or > 7))
+            throw new ArgumentOutOfRangeException(nameof(valuesPerKnob), "every knob needs one to seven values");
         for (var size = 4; size <= 128; size *= 2)
         {
             if (ColumnsFor(valuesPerKnob, size) is not { } columns) continue;
             var matrix = Sylvester(size);
-            int Level(int run, int column) => matrix[run][column - 1];
             var runs = new List<IReadOnlyList<int>>();
             for (var pass = 0; pass < (foldover ? 2 : 1); pass++)
             for (var run = 0; run < size; run++)
@@ -46,8 +45,7 @@ public sealed record TwoLevelDesign(IReadOnlyList<IReadOnlyList<int>> Runs, int 
                 var levels = new List<int>();
                 for (var k = 0; k < valuesPerKnob.Count; k++)
                 {
-                    // The knob's pattern: bit b set where its b-th column is high (flipped in the foldover).
-                    var pattern = columns[k].Select((c, b) => (Level(run, c) * (pass == 0 ? 1 : -1) > 0 ? 1 : 0) << b).Sum();
+                    var pattern = columns[k].Select((c, bit) => (matrix[run][c - 1] * (pass == 0 ? 1 : -1) > 0 ? 1 : 0) << bit).Sum();
                     levels.AddRange(Enumerable.Range(1, valuesPerKnob[k]).Select(v => v == pattern ? 1 : -1));
                 }
                 runs.Add(levels);
@@ -57,28 +55,44 @@ public sealed record TwoLevelDesign(IReadOnlyList<IReadOnlyList<int>> Runs, int 
         throw new ArgumentOutOfRangeException(nameof(valuesPerKnob), $"{valuesPerKnob.Count} knobs do not fit a design of 128 runs");
     }
 
-    /// <summary>Each knob's columns of Sylvester's design of <paramref name="size"/> runs (column c is the parity of run &amp; c), no knob's columns or their product another's; null where they do not fit.</summary>
+    /// <summary>The columns a knob of <paramref name="values"/> values takes.</summary>
+    public static int ColumnsOf(int values) => (int)Math.Ceiling(Math.Log2(values + 1));
+
+    /// <summary>
+    /// Each knob's columns of Sylvester's design of <paramref name="size"/> runs (column c is the parity of run &amp; c, so
+    /// that the product of columns a and b is column a ^ b), no knob's columns or their products another's; null where
+    /// they do not fit. The knobs of most columns choose first.
+    /// </summary>
     private static int[][]? ColumnsFor(IReadOnlyList<int> valuesPerKnob, int size)
     {
         var taken = new HashSet<int>();
         var columns = new int[valuesPerKnob.Count][];
-        // Knobs of two columns first: they need three free columns that close under the product (a, b and a ^ b).
         foreach (var k in Enumerable.Range(0, valuesPerKnob.Count).OrderByDescending(k => valuesPerKnob[k]))
         {
-            int[]? chosen = null;
-            for (var a = 1; a < size && chosen is null; a++)
-            {
-                if (taken.Contains(a)) continue;
-                if (valuesPerKnob[k] == 1) chosen = [a];
-                else
-                    for (var b = a + 1; b < size && chosen is null; b++)
-                        if (!taken.Contains(b) && !taken.Contains(a ^ b)) chosen = [a, b];
-            }
-            if (chosen is null) return null;
+            var span = new HashSet<int>();
+            if (Choose(ColumnsOf(valuesPerKnob[k]), size, taken, [], span) is not { } chosen) return null;
             columns[k] = chosen;
-            taken.UnionWith(chosen.Length == 1 ? chosen : [chosen[0], chosen[1], chosen[0] ^ chosen[1]]);
+            taken.UnionWith(span);
         }
         return columns;
+    }
+
+    /// <summary>Columns to add to <paramref name="basis"/> until it has <paramref name="count"/>, every product of them (<paramref name="span"/>) free.</summary>
+    private static int[]? Choose(int count, int size, HashSet<int> taken, List<int> basis, HashSet<int> span)
+    {
+        if (basis.Count == count) return [.. basis];
+        for (var c = basis.Count == 0 ? 1 : basis[^1] + 1; c < size; c++)
+        {
+            if (taken.Contains(c) || span.Contains(c)) continue;
+            var added = span.Select(s => s ^ c).Append(c).ToList();
+            if (added.Any(taken.Contains)) continue;
+            basis.Add(c);
+            span.UnionWith(added);
+            if (Choose(count, size, taken, basis, span) is { } found) return found;
+            basis.RemoveAt(basis.Count - 1);
+            span.ExceptWith(added);
+        }
+        return null;
     }
 
     /// <summary>The run counts there are designs of, before a foldover.</summary>

@@ -130,7 +130,7 @@ public static class AdviceReport
         md.AppendLine();
         md.AppendLine($"Every knob value was screened on saturated throughput: {screen.Load}. The default's first {screen.EarlyRuns} runs spread "
                       + $"{Percent(screen.EarlySpread)} (coefficient of variation). Verdicts at ±{threshold}"
-                      + (advice.Threshold > screen.AskedThreshold ? $" (asked ±{Percent(screen.AskedThreshold)}: too fine for that spread in this budget)" : "")
+                      + (advice.Threshold > screen.AskedThreshold ? $" (asked ±{Percent(screen.AskedThreshold)}: too fine for the run spread in this budget)" : "")
                       + ": *no effect found* when the 90 % interval lies within it (two one-sided tests at 5 %), *helps* or *hurts* when the 95 % interval "
                       + $"excludes 1. Ratios are value / default with their 95 % interval"
                       + (screen.Stages.Any(st => st.FittedTogether)
@@ -189,8 +189,11 @@ public static class AdviceReport
         {
             md.AppendLine("### Design alternatives (they change code)");
             md.AppendLine();
-            md.AppendLine("The same uploads sent another way, or compressed, in ABBA blocks against the default (default, changed, changed, default), judged with "
-                          + "the screen's pooled run spread; throughput still counts uploads per second. Never combined with the settings above.");
+            md.AppendLine(advice.Alternatives.Any(a => a.Throughput?.Kind == ScreenFindings.PairedKind)
+                ? "The same uploads sent another way, or compressed, in ABBA blocks against the default (default, changed, changed, default), judged with "
+                  + "the screen's pooled run spread; throughput still counts uploads per second. Never combined with the settings above."
+                : "The same uploads sent another way, or compressed: factors of the screen's design like the knobs (the chunk sizes one factor's values), "
+                  + "fitted with them; throughput still counts uploads per second. Not in the recommended combination: they change code.");
             md.AppendLine();
             MarkdownTable.Append(md, ["alternative", "verdict", "throughput vs default", "host CPU/upload vs default", "getInt p99 vs default", "client CPU/upload vs default",
                     "runs", "what it is", "the change"],

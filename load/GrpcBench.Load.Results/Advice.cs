@@ -22,7 +22,8 @@ public sealed record AdviceSummary(string Runtime, string Mix, string Workload, 
 
 /// <summary>
 /// The screen: saturated throughput runs (<see cref="ThroughputResult"/>), each on a fresh host, the knob values in
-/// two-level factorial designs, the design alternatives in ABBA blocks, the winners confirmed on fresh runs.
+/// two-level factorial designs with the design alternatives (in ABBA blocks in runs before they joined the design), the
+/// winners confirmed on fresh runs.
 /// </summary>
 /// <param name="Load">What one run loads, in words.</param>
 /// <param name="EarlySpread">The coefficient of variation of the default's first runs (log throughput's standard deviation).</param>

@@ -25,13 +25,12 @@ public sealed record AdviseOptions(IReadOnlyList<string> Knobs, int ConfirmRepea
 /// <summary>
 /// The advise preset. On each runtime: the knob values screened on saturated throughput (<see cref="ThroughputRun"/>: a
 /// fresh pinned host per run, a few upload callers in a closed loop, getInt beside them at its fixed rate), which spreads
-/// far less from run to run than a capacity searched by its SLO; the default's first runs give the early spread; the
-/// first value of every knob screened together in a two-level factorial design with its foldover, then the second
-/// values in another (<see cref="KnobScreen"/>), each fitted by least squares on log throughput with run order as a
-/// covariate; the design alternatives against the default in ABBA blocks with the screen's pooled spread; the budget
-/// left on the values still undecided, in follow-up designs fitted with every stage; the values
-/// that help combined and confirmed beside the default and Grpc.Core on fresh interleaved runs; the SLO capacity of
-/// those three searched once, for the headline; and their hosts profiled.
+/// far less from run to run than a capacity searched by its SLO; the default's first runs give the early spread; every
+/// knob value and design alternative screened together in one two-level factorial design (<see cref="KnobScreen"/>),
+/// fitted by least squares on log throughput with run order as a covariate; the budget left on the values still
+/// undecided, in follow-up designs fitted with every stage; the values that help combined and confirmed beside the
+/// default and Grpc.Core on fresh interleaved runs; the SLO capacity of those three searched once, for the headline;
+/// and their hosts profiled.
 /// </summary>
 public static class AdvisePreset
 {
@@ -40,9 +39,6 @@ public static class AdvisePreset
 
     /// <summary>Default runs before the screen: the early spread, which sets the threshold the screen can decide at.</summary>
     public static int EarlyRuns(bool quick) => quick ? 2 : 4;
-
-    /// <summary>The design alternatives' ABBA blocks at most (each default, change, change, default).</summary>
-    public static int AlternativeBlocks(bool quick) => quick ? 1 : 2;
 
     /// <summary>About how long one capacity search takes: its host's start and about five probes.</summary>
     public static TimeSpan SearchTime(CapacityMix mix) => mix.Limits.ProbeTime * 5 + TimeSpan.FromSeconds(3);
@@ -56,17 +52,9 @@ public static class AdvisePreset
     /// <summary>What follows the screen on a runtime: the confirming runs, the headline searches and the profiles.</summary>
     public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun) => perRun * (3 * confirmRepeats) + SearchTime(mix) * 3 + ProfilesTime;
 
-    /// <summary>The screen's plan on a runtime: whether its design of every value (knobs of <paramref name="valuesPerKnob"/> values) folds over and how many ABBA blocks the alternatives get, the most that fits <paramref name="left"/>.</summary>
-    public static (bool Foldover, int AlternativeBlocks)? Plan(IReadOnlyList<int> valuesPerKnob, int alternatives, TimeSpan perRun, TimeSpan left, bool quick)
-    {
-        (bool, int)[] choices = [(true, AlternativeBlocks(quick)), (false, AlternativeBlocks(quick)), (false, 1), (false, 0)];
-        foreach (var (foldover, blocks) in choices)
-        {
-            var runs = (valuesPerKnob.Count > 0 ? KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, foldover)) : 0) + alternatives * 4 * blocks;
-            if (perRun * runs <= left) return (foldover, blocks);
-        }
-        return null;
-    }
+    /// <summary>Whether the design of every value (knobs of <paramref name="valuesPerKnob"/> values) folds over: where its foldover fits <paramref name="left"/>.</summary>
+    public static bool Folds(IReadOnlyList<int> valuesPerKnob, TimeSpan perRun, TimeSpan left) =>
+        perRun * KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, foldover: true)) <= left;
 
     /// <summary>
     /// The fewest runs a screen of knobs of <paramref name="valuesPerKnob"/> values decides with: its design, or where the
@@ -85,8 +73,9 @@ public static class AdvisePreset
         var mix = CapacityPreset.Mixes(options.Capacity, quick)[0];
         var knobs = options.Knobs.Select(GrpcBench.Load.Knobs.Named).ToList();
         var perRun = PlannedRunTime(ThroughputShape.Default(quick));
+        var (_, valuesPerKnob) = KnobScreen.Grouped(knobs.SelectMany(k => k.Values.Select(v => new ScreenFactor(k, v))), DesignAlternatives.For(mix));
         var oneRuntime = TimeSpan.FromSeconds(2) * knobs.Count(k => k.Kind is KnobKind.HostRuntime or KnobKind.Kestrel) + perRun * EarlyRuns(quick)
-            + perRun * FewestScreenRuns([.. knobs.Select(k => k.Values.Count)]) + Reserve(mix, options.ConfirmRepeats, perRun);
+            + perRun * FewestScreenRuns(valuesPerKnob) + Reserve(mix, options.ConfirmRepeats, perRun);
         var needed = Math.Ceiling(oneRuntime.TotalMinutes);
         return options.BudgetMinutes >= needed ? null
             : $"--budget-minutes {options.BudgetMinutes:0.#}: screening {knobs.Count} knobs ({knobs.Sum(k => k.Values.Count)} values) needs at least {needed:0} min a runtime here; "
@@ -103,8 +92,8 @@ public static class AdvisePreset
         var budget = TimeSpan.FromMinutes(options.BudgetMinutes * plan.Runtimes.Count);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"advise: {knobs.Count} knobs, {values} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPreset.Workload(mix)}; SLO {options.Capacity.Slo.Describe(mix.Load.Scenarios)}"));
-        console.WriteLine($"  per runtime: {EarlyRuns(quick)} default runs (the early spread), every knob value in one factorial screen, "
-            + $"the design alternatives in ABBA blocks, follow-up designs of the values still undecided with the budget left, the winners confirmed beside the default and Grpc.Core {options.ConfirmRepeats} times interleaved, "
+        console.WriteLine($"  per runtime: {EarlyRuns(quick)} default runs (the early spread), every knob value and design alternative in one factorial screen, "
+            + $"follow-up designs of the values still undecided with the budget left, the winners confirmed beside the default and Grpc.Core {options.ConfirmRepeats} times interleaved, "
             + "their SLO capacity once each, their hosts profiled");
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"  each run: {Describe(shape, mix)}; about {PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes); results: {folder}"));
@@ -194,23 +183,18 @@ public static class AdvisePreset
         }
         var earlySpread = ScreenStatistics.LogSpread(earlyThroughputs);
 
-        // Every value in one design, a knob's values side by side (the design's factor order).
-        var screened = trials.GroupBy(t => t.Knob).SelectMany(g => g).ToList();
-        var valuesPerKnob = trials.GroupBy(t => t.Knob).Select(g => g.Count()).ToList();
+        // Every value and design alternative in one design, the values that exclude each other side by side (the design's factor order).
         var alternatives = DesignAlternatives.For(mix);
-        var planned = Plan(valuesPerKnob, alternatives.Count, PerRun(), Left() - Reserve(mix, options.ConfirmRepeats, PerRun()), quick) ?? (false, 0);
-        var design = screened.Count > 0 ? TwoLevelDesign.ForKnobs(valuesPerKnob, planned.Foldover) : null;
+        var (screened, valuesPerKnob) = KnobScreen.Grouped(trials, alternatives);
+        var foldover = screened.Count > 0 && Folds(valuesPerKnob, PerRun(), Left() - Reserve(mix, options.ConfirmRepeats, PerRun()));
+        var design = screened.Count > 0 ? TwoLevelDesign.ForKnobs(valuesPerKnob, foldover) : null;
         var threshold = ScreenStatistics.DecidableThreshold(options.Threshold, earlySpread, (design?.Runs.Count ?? 0) + early.Count);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"{runtime}: early spread {earlySpread * 100:0.#} % over {earlyThroughputs.Count} default runs ({string.Join(", ", earlyThroughputs.Select(t => t.ToString("0.#", CultureInfo.InvariantCulture)))}/s); "
-            + $"deciding at ±{threshold * 100:0.#} %; every value: {screened.Count} of {valuesPerKnob.Count} knobs in {design?.Runs.Count ?? 0} runs{(planned.Foldover ? " (with the foldover)" : "")}, "
-            + $"alternatives: {alternatives.Count} in up to {planned.AlternativeBlocks} ABBA blocks each; about {PerRun().TotalSeconds:0} s a run"));
-        if (threshold > options.Threshold)
-            notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"The default's first runs spread {earlySpread * 100:0.#} % (coefficient of variation): too much for ±{options.Threshold * 100:0.#} % in this budget; decided at ±{threshold * 100:0.#} % instead."));
-
+            + $"deciding at ±{threshold * 100:0.#} %; one design of {screened.Count - alternatives.Count} knob values and {alternatives.Count} design alternatives "
+            + $"in {design?.Runs.Count ?? 0} runs{(foldover ? " (with the foldover)" : "")}; about {PerRun().TotalSeconds:0} s a run"));
         var stages = new List<ScreenStage>();
-        var findings = new List<KnobFinding>();
+        var screenedFindings = new List<KnobFinding>();
         var together = new List<(IReadOnlyList<int> Levels, ConfigurationResult Result, int Block)>();
         ScreenFit? pooled = null;
         async Task Screen(string name, IReadOnlyList<ScreenFactor> factors, TwoLevelDesign design, int seed, IReadOnlyList<ConfigurationResult> defaultsBefore)
@@ -228,7 +212,7 @@ public static class AdvisePreset
                 }
                 var on = factors.Where((_, k) => schedule[i][k] > 0).ToList();
                 var stage = $"{name} {i + 1}/{schedule.Count}" + (on.Count == 0 ? ", default" : $", {on.Count} of {factors.Count} on");
-                runs.Add((schedule[i], await Run(stage, KnobScreen.Apply(kestrel, factors, schedule[i]))));
+                runs.Add((schedule[i], await Run(stage, KnobScreen.Apply(kestrel, factors, schedule[i]), KnobScreen.Apply(mix, factors, schedule[i]))));
             }
             var fit = ScreenFigures.Fit(factors.Count, runs, threshold);
             var column = screened.Select(f => factors.ToList().IndexOf(f)).ToArray();
@@ -236,67 +220,62 @@ public static class AdvisePreset
             var measured = runs.Skip(defaultsBefore.Count).Select(r => r.Item2).ToList();
             stages.Add(new ScreenStage(name, [.. factors.Select(f => f.ToString())], design.Runs.Count, design.Foldover, measured.Count, measured.Count(r => r.Status != "ok"),
                 measured.Count(r => r.Throughput?.ClientBound == true), fit.Throughput?.RunSpread, fit.Throughput?.DriftPerRun, fit.Throughput?.DegreesOfFreedom));
-            if (fit.Throughput is null) notes.Add($"The {name} stage measured too few runs to fit ({measured.Count(r => r.Status == "ok")} ok): its values could not be told.");
+            if (fit.Throughput is null) notes.Add($"The {name} stage's own fit failed ({measured.Count(r => r.Status == "ok")} runs ok): the fit of every stage decides.");
             var failed = measured.Where(r => r.Status != "ok").Select(r => $"{r.Configuration.Label}: {r.Reason}").Distinct().ToList();
             if (failed.Count > 0) notes.Add($"Runs of the {name} stage that failed (left out of its fit): {string.Join("; ", failed)}.");
         }
 
         // Every stage fitted together decides: one residual spread pooled over every run (a level for each stage), far
-        // more degrees of freedom than any stage's alone.
+        // more degrees of freedom than any stage's alone. A value under which every run failed cannot be fitted: it broke
+        // the calls, so it hurts; a value no run has had yet could not be told.
         ScreenFit? FitTogether()
         {
-            findings.Clear();
+            screenedFindings.Clear();
             if (together.Count == 0) return null;
-            var joint = ScreenFigures.Fit(screened.Count, [.. together.Select(r => (r.Levels, r.Result))], threshold, [.. together.Select(r => r.Block)]);
+            var fitted = Enumerable.Range(0, screened.Count).Where(k => together.Any(r => r.Levels[k] > 0 && r.Result.Status == "ok")).ToList();
+            var joint = ScreenFigures.Fit(fitted.Count, [.. together.Select(r => ((IReadOnlyList<int>)[.. fitted.Select(k => r.Levels[k])], r.Result))], threshold,
+                [.. together.Select(r => r.Block)]);
             for (var k = 0; k < screened.Count; k++)
             {
+                var factor = screened[k];
+                var (choice, meaning) = factor.Alternative is { } alternative ? (alternative.Choice, alternative.Meaning) : (Choice(factor.Knob, factor.Value), factor.Knob.Meaning);
                 var with = together.Where(r => r.Levels[k] > 0).Select(r => r.Result).ToList();
-                findings.Add(ScreenFindings.Of(Choice(screened[k].Knob, screened[k].Value), screened[k].Knob.Meaning, joint, k, with.Count,
-                    Reported(with.LastOrDefault(r => r.Status == "ok"), screened[k].Knob)));
+                var column = fitted.IndexOf(k);
+                screenedFindings.Add(column >= 0 ? ScreenFindings.Of(choice, meaning, joint, column, with.Count, Reported(with.LastOrDefault(r => r.Status == "ok"), factor.Knob))
+                    : with.Count > 0 ? ScreenFindings.Broken(choice, meaning, with)
+                    : ScreenFindings.Of(choice, meaning, ScreenFigures.None, 0, 0, null));
             }
             return joint.Throughput;
         }
 
         if (design is not null) await Screen(ScreenStage.EveryValue, screened, design, 1, early);
         pooled = FitTogether();
-
-        // Design alternatives: ABBA blocks against the default, judged with the screen's pooled spread, stopped once decided.
-        var alternativeFindings = new List<KnobFinding>();
-        foreach (var alternative in alternatives)
+        // The spread pooled over the design's runs is a far better estimate than the early runs' few, and independent of
+        // the effects: the threshold the screen can decide at comes from it.
+        if (pooled is not null && ScreenStatistics.DecidableThreshold(options.Threshold, pooled.RunSpread, pooled.Runs) is var decidable && decidable != threshold)
         {
-            if (pooled is null || planned.AlternativeBlocks == 0) break;
-            var (defaults, changed) = (new List<ConfigurationResult>(), new List<ConfigurationResult>());
-            KnobFinding? finding = null;
-            for (var block = 1; block <= planned.AlternativeBlocks && !cancellationToken.IsCancellationRequested; block++)
-            {
-                if (Left() < Reserve(mix, options.ConfirmRepeats, PerRun()) + PerRun() * 4)
-                {
-                    notes.Add($"Design alternative {alternative.Name}: the budget ran out after {block - 1} of its blocks.");
-                    break;
-                }
-                var stage = $"design {alternative.Name}, block {block}";
-                defaults.Add(await Run($"{stage}, default", kestrel));
-                changed.Add(await Run($"{stage}, changed", alternative.Apply(kestrel), alternative.Apply(mix)));
-                changed.Add(await Run($"{stage}, changed", alternative.Apply(kestrel), alternative.Apply(mix)));
-                defaults.Add(await Run($"{stage}, default", kestrel));
-                finding = ScreenFindings.Paired(alternative.Choice, alternative.Meaning, defaults, changed, pooled, threshold, planned.AlternativeBlocks);
-                if (finding.Verdict != AdviceFindings.CouldNotTell) break;
-            }
-            if (finding is not null) alternativeFindings.Add(finding);
+            threshold = decidable;
+            pooled = FitTogether();
         }
+        if (threshold > options.Threshold)
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"The screen's runs spread {(pooled?.RunSpread ?? earlySpread) * 100:0.#} % (coefficient of variation, {(pooled is null ? "the default's first runs" : "pooled over the design")}): "
+                + $"too much for ±{options.Threshold * 100:0.#} % in this budget; decided at ±{threshold * 100:0.#} % instead."));
 
-        // The budget left after the design alternatives goes to the values still undecided: another design of as many of
-        // them as it holds (one value of a knob at a time, the nearest a decision first), refitted with every stage, until
-        // all are decided or the budget is spent.
+        // The budget left goes to the values still undecided: another design of as many of them as it holds (one value
+        // of a knob at a time, the nearest a decision first), refitted with every stage, until all are decided or the
+        // budget is spent.
         for (var round = 1; pooled is not null && !cancellationToken.IsCancellationRequested; round++)
         {
-            var undecided = KnobScreen.FollowUp(screened, [.. findings.Select(f => (f.Verdict, f.Throughput is { } t ? t.Upper / t.Lower : (double?)null))]);
+            var undecided = KnobScreen.FollowUp(screened, [.. screenedFindings.Select(f => (f.Verdict, f.Throughput is { } t ? t.Upper / t.Lower : (double?)null))]);
             var holds = Enumerable.Range(1, undecided.Count)
                 .LastOrDefault(k => Left() >= Reserve(mix, options.ConfirmRepeats, PerRun()) + PerRun() * KnobScreen.Runs(k, false));
             if (holds == 0) break;
             await Screen($"follow-up {round}", [.. undecided.Take(holds)], TwoLevelDesign.For(holds, false), 1 + round, []);
             pooled = FitTogether() ?? pooled;
         }
+        var findings = screenedFindings.Where((_, k) => screened[k].Alternative is null).ToList();
+        var alternativeFindings = screenedFindings.Where((_, k) => screened[k].Alternative is not null).ToList();
         if (stages.Count > 1 && pooled is not null)
             stages.Add(new ScreenStage(ScreenStage.AllStages, [.. screened.Select(f => f.ToString())], stages.Sum(s => s.DesignRuns), stages.All(s => s.Foldover), stages.Sum(s => s.Runs),
                 stages.Sum(s => s.Failed), stages.Sum(s => s.ClientBound), pooled.RunSpread, pooled.DriftPerRun, pooled.DegreesOfFreedom));

@@ -22,6 +22,9 @@ public sealed record DesignAlternative(string Name, string Meaning, int? ChunkBy
     }
 
     public KnobChoice Choice => new(Name, ChunkBytes is { } bytes ? Sizes.Describe(bytes) : Compression.Text(), Name, "Design", Code);
+
+    /// <summary>The alternatives this one excludes, as a knob of a screen: every chunk size is a value of "chunked"; compression goes with any of them.</summary>
+    public Knob Group => new(ChunkBytes is null ? Name : "chunked", KnobKind.Design, Name, [Choice.Value], Meaning, "-");
 }
 
 public static class DesignAlternatives

@@ -3,10 +3,22 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-/// <summary>A factor of a screen: one knob at one value against the default.</summary>
+/// <summary>
+/// A factor of a screen: one knob at one value against the default, or a design alternative (a change of code, its
+/// <see cref="Knob"/> the group of alternatives that exclude each other, such as the chunk sizes).
+/// </summary>
 public sealed record ScreenFactor(Knob Knob, string Value)
 {
-    public override string ToString() => $"{Knob.Name}={Value}";
+    public DesignAlternative? Alternative { get; init; }
+
+    public static ScreenFactor Of(DesignAlternative alternative) => new(alternative.Group, alternative.Choice.Value) { Alternative = alternative };
+
+    public LoadConfiguration Apply(LoadConfiguration configuration) => Alternative?.Apply(configuration) ?? Knob.Apply(configuration, Value);
+
+    /// <summary>The mix as this factor sends it: an alternative's own uploads; the same mix for a knob.</summary>
+    public CapacityMix Apply(CapacityMix mix) => Alternative?.Apply(mix) ?? mix;
+
+    public override string ToString() => Alternative?.Name ?? $"{Knob.Name}={Value}";
 }
 
 /// <summary>
@@ -56,9 +68,23 @@ public static class KnobScreen
             .GroupBy(f => f.Factor.Knob.Name).Select(g => g.First())
             .OrderBy(f => f.Width).Select(f => f.Factor)];
 
+    /// <summary>
+    /// What one design screens: every value of <paramref name="values"/>, then the design alternatives, the values that
+    /// exclude each other (one knob's, or the chunk sizes) side by side; and how many values each such group has, in order.
+    /// </summary>
+    public static (IReadOnlyList<ScreenFactor> Factors, IReadOnlyList<int> ValuesPerKnob) Grouped(IEnumerable<ScreenFactor> values, IEnumerable<DesignAlternative> alternatives)
+    {
+        var groups = values.Concat(alternatives.Select(ScreenFactor.Of)).GroupBy(f => f.Knob.Name).ToList();
+        return ([.. groups.SelectMany(g => g)], [.. groups.Select(g => g.Count())]);
+    }
+
     /// <summary><paramref name="configuration"/> with every factor at its level: the value where +1, the default where -1.</summary>
     public static LoadConfiguration Apply(LoadConfiguration configuration, IReadOnlyList<ScreenFactor> factors, IReadOnlyList<int> levels) =>
-        factors.Zip(levels).Where(f => f.Second > 0).Aggregate(configuration, (c, f) => f.First.Knob.Apply(c, f.First.Value));
+        factors.Zip(levels).Where(f => f.Second > 0).Aggregate(configuration, (c, f) => f.First.Apply(c));
+
+    /// <summary>The mix a run of <paramref name="levels"/> sends: a design alternative's uploads where it is on.</summary>
+    public static CapacityMix Apply(CapacityMix mix, IReadOnlyList<ScreenFactor> factors, IReadOnlyList<int> levels) =>
+        factors.Zip(levels).Where(f => f.Second > 0).Aggregate(mix, (m, f) => f.First.Apply(m));
 
     /// <summary>The levels of a configuration that is the default with <paramref name="on"/> set: what a confirming run is in the screen's terms.</summary>
     public static IReadOnlyList<int> Levels(IReadOnlyList<ScreenFactor> factors, IEnumerable<ScreenFactor> on)

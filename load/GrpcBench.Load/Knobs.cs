@@ -2,8 +2,8 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-/// <summary>Where a knob acts: the host's runtime (an environment variable), Kestrel, the grpc-dotnet client, or the client's runtime.</summary>
-public enum KnobKind { HostRuntime, Kestrel, Client, ClientRuntime }
+/// <summary>Where a knob acts: the host's runtime (an environment variable), Kestrel, the grpc-dotnet client, the client's runtime; or the code (a design alternative).</summary>
+public enum KnobKind { HostRuntime, Kestrel, Client, ClientRuntime, Design }
 
 /// <summary>
 /// A setting the advisor varies: its name, the values it tries (beside the default it is compared with), how a

@@ -49,25 +49,40 @@ public class AdvisePresetTests
     }
 
     [Fact]
-    public void The_screen_folds_over_what_the_budget_allows_then_gives_the_alternatives_fewer_blocks_and_refuses_a_budget_too_small_for_one_decision()
+    public void The_screen_folds_over_where_the_budget_holds_it_and_refuses_a_budget_too_small_for_one_decision()
     {
         var perRun = TimeSpan.FromSeconds(10);
-        // 21 knobs of one value and 9 of two in one design: 64 runs + 8 default runs, 128 + 16 with the foldover; 3 alternatives: 12 runs a block.
-        int[] valuesPerKnob = [.. Enumerable.Repeat(1, 21), .. Enumerable.Repeat(2, 9)];
+        // 21 knobs of one value, 9 of two and the two chunk sizes: one design of 64 runs + 8 default runs, 128 + 16 with the foldover.
+        int[] valuesPerKnob = [.. Enumerable.Repeat(1, 21), .. Enumerable.Repeat(2, 10)];
         Assert.Equal((72, 144), (KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, false)), KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, true))));
-
-        // Cut short by the budget, the design still fits its 39 values, an intercept and run order with 8 degrees of freedom.
-        Assert.Equal(49, AdvisePreset.FewestScreenRuns(valuesPerKnob));
-
-        Assert.Equal((true, 2), AdvisePreset.Plan(valuesPerKnob, 3, perRun, perRun * (144 + 24), quick: false));
-        Assert.Equal((false, 2), AdvisePreset.Plan(valuesPerKnob, 3, perRun, perRun * (144 + 24) - TimeSpan.FromSeconds(1), quick: false));
-        Assert.Equal((false, 1), AdvisePreset.Plan(valuesPerKnob, 3, perRun, perRun * (72 + 12), quick: false));
-        Assert.Equal((false, 0), AdvisePreset.Plan(valuesPerKnob, 3, perRun, perRun * 72, quick: false));
-        Assert.Null(AdvisePreset.Plan(valuesPerKnob, 3, perRun, perRun * 72 - TimeSpan.FromSeconds(1), quick: false));
+        Assert.True(AdvisePreset.Folds(valuesPerKnob, perRun, perRun * 144));
+        Assert.False(AdvisePreset.Folds(valuesPerKnob, perRun, perRun * 144 - TimeSpan.FromSeconds(1)));
+        // Cut short by the budget, the design still fits its 41 values, an intercept and run order with 8 degrees of freedom.
+        Assert.Equal(51, AdvisePreset.FewestScreenRuns(valuesPerKnob));
 
         var tooSmall = AdvisePreset.TooSmall(AdviseOptions.Default(quick: false) with { BudgetMinutes = 5 }, quick: false);
         Assert.NotNull(tooSmall);
         Assert.Matches(@"^--budget-minutes 5: screening 32 knobs \(44 values\) needs at least \d+ min a runtime here; allowed \d+ to 600, or fewer --knobs$", tooSmall);
+    }
+
+    [Fact]
+    public void One_design_holds_every_knob_value_and_the_design_alternatives_the_chunk_sizes_as_values_of_one_factor()
+    {
+        var mix = Mix(quick: false);
+        var text = mix with { Load = mix.Load with { PayloadContent = Payload.TextContent } };
+        IReadOnlyList<ScreenFactor> values = [new(Knobs.Named("stream-window"), "4194304"), new(Knobs.Named("placebo"), "1"), new(Knobs.Named("stream-window"), "16777216")];
+
+        var (factors, valuesPerKnob) = KnobScreen.Grouped(values, DesignAlternatives.For(text));
+
+        Assert.Equal(["stream-window=4194304", "stream-window=16777216", "placebo=1", "chunked-64k", "chunked-1m", "compression-gzip"], factors.Select(f => f.ToString()));
+        Assert.Equal([2, 1, 2, 1], valuesPerKnob);
+        // A run with the 64 KiB chunks on sends its uploads as a client stream of them, getInt beside them as before.
+        var kestrel = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None, Transport.H2c,
+            "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+        int[] levels = [-1, 1, 1, 1, -1, -1];
+        Assert.Equal((64 * 1024, "16777216"), (KnobScreen.Apply(kestrel, factors, levels).ChunkBytes, KnobScreen.Apply(kestrel, factors, levels).KestrelSettings["initialStreamWindowSize"]));
+        Assert.Equal([ScenarioNames.UploadChunks, ScenarioNames.GetInt], KnobScreen.Apply(text, factors, levels).Load.Scenarios);
+        Assert.Equal(mix.Load.Scenarios, KnobScreen.Apply(text, factors, [1, -1, -1, -1, -1, 1]).Load.Scenarios);
     }
 
     [Fact]

@@ -66,20 +66,20 @@ public class TwoLevelDesignTests
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
-    public void One_design_screens_knobs_of_one_and_two_values_each_value_orthogonal_to_every_other_knob(bool foldover)
+    public void One_design_screens_knobs_of_one_two_and_more_values_each_value_independent_of_every_other_knob(bool foldover)
     {
-        // The catalogue on one CPU: 21 knobs of one value, 9 of two.
-        int[] valuesPerKnob = [.. Enumerable.Repeat(1, 21), .. Enumerable.Repeat(2, 9)];
+        // The catalogue on one CPU: 21 knobs of one value, 9 of two; and the uploads sent in chunks of six sizes.
+        int[] valuesPerKnob = [.. Enumerable.Repeat(1, 21), .. Enumerable.Repeat(2, 9), 6];
         var design = TwoLevelDesign.ForKnobs(valuesPerKnob, foldover);
         var knobOf = valuesPerKnob.SelectMany((values, knob) => Enumerable.Repeat(knob, values)).ToArray();
         var runs = design.Runs.Count;
 
-        Assert.Equal((foldover ? 128 : 64, 39), (runs, design.Factors));
+        Assert.Equal((foldover ? 128 : 64, 45), (runs, design.Factors));
         Assert.All(design.Runs[0], level => Assert.Equal(-1, level));
         double On(int value) => design.Runs.Count(run => run[value] > 0);
         for (var i = 0; i < design.Factors; i++)
         {
-            Assert.Equal(valuesPerKnob[knobOf[i]] == 1 ? runs / 2 : runs / 4, On(i));
+            Assert.Equal(runs >> TwoLevelDesign.ColumnsOf(valuesPerKnob[knobOf[i]]), On(i));
             for (var j = i + 1; j < design.Factors; j++)
             {
                 var together = design.Runs.Count(run => run[i] > 0 && run[j] > 0);

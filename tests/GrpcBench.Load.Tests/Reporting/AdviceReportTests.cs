@@ -99,7 +99,7 @@ public class AdviceReportTests
     {
         var md = AdviceReport.Render(Screened());
 
-        Assert.Contains("Verdicts at ±12 % (asked ±10 %: too fine for that spread in this budget)", md);
+        Assert.Contains("Verdicts at ±12 % (asked ±10 %: too fine for the run spread in this budget)", md);
         Assert.Contains("| first values | 3 | 8 | yes | 18 | 0 | 1 | 6.1 % | x0.998 | 9 |", md);
         Assert.Contains("Decided 3 of 3 applicable knob values (100 %). The placebo (a setting nothing reads): no effect found, x1.01 [0.97, 1.05].", md);
         Assert.Contains("| recommended: kestrel/grpc-net net10.0 default DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 h2c | 32 [31, 33] | x1.33 [1.26, 1.40] | x0.66 [0.63, 0.69] | higher |", md);
