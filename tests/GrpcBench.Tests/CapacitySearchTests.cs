@@ -154,10 +154,11 @@ public class KnownCapacityTests
     {
         var mix = GetIntAlone(new SearchLimits(30, 5, 1_000, 0.1, 7, TimeSpan.FromMinutes(3), TimeSpan.FromSeconds(8)));
 
-        // getInt held to 500 ms rather than 50: the CPU, not the queueing of calls that share it, sets the capacity.
+        // getInt held to 1 s rather than 50 ms: the CPU, not the queueing of calls that share it, sets the capacity (held
+        // to 500 ms, the queue's p99 passed it at 85/s, 88 % busy, once: 545 ms).
         // Idle workers do not spin: their spinning is CPU the calls leave, less of it the busier the host, which bends
         // CPU over rate below a straight line (a slope of 8.4 ms for 10 ms calls was seen), and this test is of the fit.
-        var result = await CapacityRun.SearchAsync(KnownCost(10, idleWorkersSpin: false), mix, new CapacitySlo(GetIntP99Ms: 500), new CpuPlacement("1", "0"), _ => { }, CancellationToken.None);
+        var result = await CapacityRun.SearchAsync(KnownCost(10, idleWorkersSpin: false), mix, new CapacitySlo(GetIntP99Ms: 1_000), new CpuPlacement("1", "0"), _ => { }, CancellationToken.None);
 
         var capacity = result.Capacity!;
         var probes = string.Join(", ", capacity.Probes.Select(p => $"{p.OfferedPerSecond}/s {(p.Held ? "held" : p.Missed)} {p.ServerCpuMsPerCall:0.##} ms"));
