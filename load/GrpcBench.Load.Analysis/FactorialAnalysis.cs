@@ -21,14 +21,12 @@ public sealed record Effect(double Ratio, double Lower, double Upper, EffectVerd
 {
     /// <summary>
     /// The effect <paramref name="logEffect"/> on the log of a response, with its standard error on
-    /// <paramref name="degreesOfFreedom"/>, as a ratio and a verdict at <paramref name="threshold"/>; a test that looks
-    /// <paramref name="looks"/> times at growing data splits its 5 % among them (Bonferroni), so that stopping at the
-    /// first decided look keeps the error rate.
+    /// <paramref name="degreesOfFreedom"/>, as a ratio and a verdict at <paramref name="threshold"/>.
     /// </summary>
-    public static Effect Of(double logEffect, double standardError, int degreesOfFreedom, double threshold, int looks = 1)
+    public static Effect Of(double logEffect, double standardError, int degreesOfFreedom, double threshold)
     {
         var student = new StudentDistribution(degreesOfFreedom);
-        double alpha = 0.05 / looks, t95 = student.Quantile(1 - alpha / 2), t90 = student.Quantile(1 - alpha), bound = Math.Log(1 + threshold);
+        double t95 = student.Quantile(0.975), t90 = student.Quantile(0.95), bound = Math.Log(1 + threshold);
         var verdict = Math.Abs(logEffect) + t90 * standardError < bound ? EffectVerdict.NoEffect
             : logEffect - t95 * standardError > 0 ? EffectVerdict.Helps
             : logEffect + t95 * standardError < 0 ? EffectVerdict.Hurts
