@@ -15,10 +15,19 @@ public sealed record MarginalCost(double MsPerCall, double FixedMsPerSecond, int
     /// <summary>The bounds of capacity x marginal cost over the host's CPUs for a server-bound search: outside them, a figure is wrong.</summary>
     public const double PhysicsLower = 0.7, PhysicsUpper = 1.1;
 
-    /// <summary>The host's marginal cost over <paramref name="search"/>'s held probes; null with fewer than two rates at least 1.5x apart.</summary>
-    public static MarginalCost? OfHost(CapacityResult search) =>
-        Of(search.Probes.Where(p => p.Held && p.Seconds > 0 && p.ServerCpuSeconds is not null)
-            .Select(p => ((p.SearchedCalls ?? p.Scenario(search.Scenario)?.Invocations ?? 0) / p.Seconds, 1000 * p.ServerCpuSeconds!.Value / p.Seconds)));
+    /// <summary>
+    /// The host's marginal cost over <paramref name="search"/>'s held probes, in the order they ran, leaving out the first
+    /// where the others still span two rates: the first probe follows the host's start, and its CPU still carries the
+    /// JIT's and tiering's warm-up (14 ms a call of a known 10 ms was seen there, 10.2-11.3 ms beyond), which tilts the
+    /// slope low because the first probe is also the slowest rate. Null with fewer than two rates at least 1.5x apart.
+    /// </summary>
+    public static MarginalCost? OfHost(CapacityResult search)
+    {
+        var points = search.Probes.Where(p => p.Held && p.Seconds > 0 && p.ServerCpuSeconds is not null)
+            .Select(p => ((p.SearchedCalls ?? p.Scenario(search.Scenario)?.Invocations ?? 0) / p.Seconds, 1000 * p.ServerCpuSeconds!.Value / p.Seconds))
+            .ToList();
+        return Of(points.Skip(1)) ?? Of(points);
+    }
 
     public static MarginalCost? Of(IEnumerable<(double CallsPerSecond, double CpuMsPerSecond)> points)
     {

@@ -1,4 +1,6 @@
 using GrpcBench.Load.Analysis;
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Tests.Analysis;
 
@@ -21,5 +23,34 @@ public class MarginalCostTests
         Assert.Null(MarginalCost.Of([(4, 240)]));
         Assert.Null(MarginalCost.Of([(4, 240), (4, 250)]));
         Assert.Null(MarginalCost.Of([(4, 240), (5, 250)]));
+    }
+
+    [Fact]
+    public void A_search_s_first_probe_which_carries_the_host_s_warm_up_is_left_out_while_the_others_span_two_rates()
+    {
+        // 10 ms a call, but the first probe at 14 ms (the JIT's warm-up): with it the slope would read about 9.4 ms.
+        var search = Search(Probe(30, 14), Probe(60, 10), Probe(120, 10), Probe(90, 10));
+
+        var cost = MarginalCost.OfHost(search)!;
+
+        Assert.Equal(10, cost.MsPerCall, precision: 9);
+        Assert.Equal(3, cost.Rates);
+    }
+
+    [Fact]
+    public void A_search_of_two_held_rates_keeps_its_first_probe_and_misses_count_for_nothing()
+    {
+        var search = Search(Probe(30, 10), Probe(60, 10), Probe(120, 50, missed: "getInt: p99 1,500 ms > 1,000 ms"));
+
+        Assert.Equal(10, MarginalCost.OfHost(search)!.MsPerCall, precision: 9);
+    }
+
+    private static CapacityResult Search(params CapacityProbe[] probes) =>
+        new(ScenarioNames.GetInt, 120, CapacitySlo.Default, Arrivals.Uniform, 0.05, "resolution", probes);
+
+    private static CapacityProbe Probe(double rate, double msPerCall, string? missed = null)
+    {
+        var calls = (long)(rate * 2);
+        return new CapacityProbe(rate, missed, [], ServerCpuSeconds: calls * msPerCall / 1000, ClientCpuSeconds: null, calls, 0, Seconds: 2, SearchedCalls: calls);
     }
 }
