@@ -134,23 +134,33 @@ public class AdviceReportTests
     }
 
     [Fact]
-    public void Two_advise_runs_are_compared_by_whether_each_value_is_decided_alike()
+    public void Two_advise_runs_are_compared_by_whether_each_value_is_decided_alike_compatibly_or_in_contradiction()
     {
         var first = Screened();
         var advice = first.Advice![0];
-        KnobFinding With(KnobFinding finding, string verdict) => finding with { Verdict = verdict };
-        var second = first with
+        KnobFinding With(KnobFinding finding, string verdict, Spread? throughput = null) => finding with { Verdict = verdict, Throughput = throughput ?? finding.Throughput };
+        Run(AdviceFindings.CouldNotTell, AdviceFindings.NoEffect, out var rows, out var md);
+
+        Assert.Equal([AdviceAgreement.Agreement.Alike, null, AdviceAgreement.Agreement.Contradict, AdviceAgreement.Agreement.Alike], rows.Select(r => r.Agree));
+        Assert.Contains("- net10.0: 3 of 4 values decided in both runs, 2 of them alike (67 %), 0 different but compatible", md);
+        Assert.Contains("1 contradicting; 1 decided in one run only", md);
+        Assert.Contains("| net10.0 | tiered-compilation | 0 | hurts x0.70 [0.67, 0.73] | no effect found x0.70 [0.67, 0.73] | **no** |", md);
+        Assert.Empty(AdviceAgreement.Rows(first, second: first with { Advice = [advice with { Runtime = "net8.0" }] }));
+
+        // The placebo "no effect found" within ±12 % in the first run, "helps" x1.06 [1.02, 1.10] in the second: both hold for an effect of 2-10 %.
+        Run(AdviceFindings.Helps, AdviceFindings.Hurts, out rows, out md);
+        Assert.Equal(AdviceAgreement.Agreement.Compatible, rows[1].Agree);
+        Assert.Contains("| net10.0 | placebo | 1 | no effect found x1.01 [0.97, 1.05] | helps x1.06 [1.02, 1.10] | compatible |", md);
+
+        void Run(string placebo, string tiered, out IReadOnlyList<AdviceAgreement.Row> rows, out string md)
         {
-            Advice = [advice with { Knobs = [With(advice.Knobs[0], AdviceFindings.Helps), With(advice.Knobs[1], AdviceFindings.CouldNotTell), With(advice.Knobs[2], AdviceFindings.NoEffect)] }],
-        };
-
-        var rows = AdviceAgreement.Rows(first, second);
-        var md = AdviceAgreement.Markdown(first, second);
-
-        Assert.Equal([true, null, false, true], rows.Select(r => r.Agree));
-        Assert.Contains("- net10.0: 3 of 4 values decided in both runs, 2 of them alike (67 %); 1 decided in one run only", md);
-        Assert.Contains("| net10.0 | tiered-compilation | 0 | hurts | no effect found | **no** |", md);
-        Assert.Empty(AdviceAgreement.Rows(first, second with { Advice = [advice with { Runtime = "net8.0" }] }));
+            var second = first with
+            {
+                Advice = [advice with { Knobs = [With(advice.Knobs[0], AdviceFindings.Helps), With(advice.Knobs[1], placebo, Fitted(1.06)), With(advice.Knobs[2], tiered)] }],
+            };
+            rows = AdviceAgreement.Rows(first, second);
+            md = AdviceAgreement.Markdown(first, second);
+        }
     }
 
     [Fact]
