@@ -4,7 +4,8 @@ namespace GrpcBench.Load.Analysis;
 
 /// <summary>One run of a screen: each factor's level (-1 default, +1 the value screened), when it ran, and what it measured (&gt; 0).</summary>
 /// <param name="Block">The design it belongs to when several are fitted together: each block after the first gets a level of its own in the model.</param>
-public sealed record ScreenRun(IReadOnlyList<int> Levels, int Order, double Value, int Block = 0);
+/// <param name="MachineMs">The machine's speed probe before the run (a fixed work's CPU time; higher, slower), null where not timed.</param>
+public sealed record ScreenRun(IReadOnlyList<int> Levels, int Order, double Value, int Block = 0, double? MachineMs = null);
 
 /// <summary>
 /// A factor's effect as a ratio: the response with the factor at its high level over the response at its low level,
@@ -41,25 +42,39 @@ public enum EffectVerdict { Helps, NoEffect, Hurts, CouldNotTell }
 /// <param name="RunSpread">The residual standard deviation of log response: about the coefficient of variation of one run.</param>
 /// <param name="DriftPerRun">The response's change from one run to the next, as a ratio (run order is in the model so that a drift of the machine does not bias an effect).</param>
 /// <param name="DegreesOfFreedom">Runs minus the model's terms: what the residual spread is estimated with.</param>
-public sealed record ScreenFit(IReadOnlyList<Effect> Effects, double RunSpread, double DriftPerRun, int DegreesOfFreedom, int Runs);
+/// <param name="MachineElasticity">
+/// How the response follows the machine's speed probe, response ~ probe^elasticity (about -1: throughput falls as the
+/// machine slows; +1 for a CPU time per call); null where the runs were not all timed or the probe never moved.
+/// </param>
+/// <param name="MachineSpread">The probe's own spread over the runs (standard deviation of its log), null where not timed.</param>
+public sealed record ScreenFit(IReadOnlyList<Effect> Effects, double RunSpread, double DriftPerRun, int DegreesOfFreedom, int Runs,
+    double? MachineElasticity = null, double? MachineSpread = null);
 
 /// <summary>
-/// Least squares on the log of the response: an intercept, one term per factor, run order as a covariate and a level per
-/// block after the first (designs fitted together: a factor of one design sits at its default in the others); the
-/// residual variance pooled over every run. The effect of factor i on the log response is twice its coefficient.
+/// Least squares on the log of the response: an intercept, one term per factor, run order as a covariate, a level per
+/// block after the first (designs fitted together: a factor of one design sits at its default in the others) and, where
+/// every run was timed, the log of the machine's speed probe (a slow spell of the machine is then not read as the
+/// effect of the values that happened to be on in it); the residual variance pooled over every run. The effect of
+/// factor i on the log response is twice its coefficient.
 /// </summary>
 public static class FactorialAnalysis
 {
     public static ScreenFit Fit(IReadOnlyList<ScreenRun> runs, int factors, double threshold)
     {
         var blocks = runs.Select(r => r.Block).Distinct().Order().ToList();
-        var terms = factors + 2 + blocks.Count - 1;
+        var machine = runs.All(r => r.MachineMs is > 0) ? runs.Select(r => Math.Log(r.MachineMs!.Value)).ToList() : null;
+        var machineSpread = machine is { Count: > 1 } ? Math.Sqrt(machine.Sum(m => (m - machine.Average()) * (m - machine.Average())) / (machine.Count - 1)) : (double?)null;
+        // A probe that never moved (or moved less than its own resolution) carries nothing and would make the system singular.
+        if (machineSpread is not > 1e-4) machine = null;
+        var meanMachine = machine?.Average() ?? 0;
+        var terms = factors + 2 + blocks.Count - 1 + (machine is null ? 0 : 1);
         if (runs.Count <= terms)
             throw new ArgumentException($"{runs.Count} runs cannot fit {factors} factors, an intercept and run order{(blocks.Count > 1 ? $" in {blocks.Count} blocks" : "")}: at least {terms + 1} needed", nameof(runs));
         if (runs.Any(r => r.Levels.Count != factors || r.Value <= 0 || !double.IsFinite(r.Value)))
             throw new ArgumentException("every run needs a level for each factor and a positive response", nameof(runs));
         var meanOrder = runs.Average(r => (double)r.Order);
-        var x = runs.Select(r => (double[])[1, .. r.Levels.Select(l => (double)l), .. blocks.Skip(1).Select(b => r.Block == b ? 1.0 : 0.0), r.Order - meanOrder]).ToArray();
+        var x = runs.Select((r, n) => (double[])[1, .. r.Levels.Select(l => (double)l), .. blocks.Skip(1).Select(b => r.Block == b ? 1.0 : 0.0),
+            .. machine is null ? Array.Empty<double>() : [machine[n] - meanMachine], r.Order - meanOrder]).ToArray();
         var y = runs.Select(r => Math.Log(r.Value)).ToArray();
 
         var xtx = new double[terms, terms];
@@ -85,7 +100,7 @@ public static class FactorialAnalysis
         var df = runs.Count - terms;
         var variance = residuals / df;
         var effects = Enumerable.Range(1, factors).Select(i => Effect.Of(2 * beta[i], 2 * Math.Sqrt(variance * inverse[i, i]), df, threshold)).ToList();
-        return new ScreenFit(effects, Math.Sqrt(variance), Math.Exp(beta[terms - 1]), df, runs.Count);
+        return new ScreenFit(effects, Math.Sqrt(variance), Math.Exp(beta[terms - 1]), df, runs.Count, machine is null ? null : beta[terms - 2], machineSpread);
     }
 
     /// <summary>Gauss-Jordan with partial pivoting; null for a singular matrix.</summary>

@@ -135,14 +135,19 @@ public static class AdviceReport
                       + $"excludes 1. Ratios are value / default with their 95 % interval"
                       + (screen.Stages.Any(st => st.FittedTogether)
                           ? $", from one fit of every stage's runs (a level for each stage, one run spread pooled over all of them)" : "")
-                      + $". The run took {advice.Minutes:0.#} min.");
+                      + $". The run took {advice.Minutes:0.#} min."
+                      + (screen.Stages.Any(st => st.MachineSpread is not null)
+                          ? " Before each run a fixed piece of work was timed on the host's and the worker's CPUs (the machine's speed); where it moved, the fit takes it "
+                            + "in (throughput ~ its time^elasticity, about -1 when a slow spell of a shared machine slowed the runs), so that such a spell is not read as an effect."
+                          : ""));
         md.AppendLine();
-        MarkdownTable.Append(md, ["stage", "values", "design runs", "foldover", "runs", "failed", "client-bound", "run spread", "drift per run", "degrees of freedom"],
-            [false, true, true, false, true, true, true, true, true, true],
+        MarkdownTable.Append(md, ["stage", "values", "design runs", "foldover", "runs", "failed", "client-bound", "run spread", "drift per run", "degrees of freedom", "machine speed spread, elasticity"],
+            [false, true, true, false, true, true, true, true, true, true, true],
             screen.Stages.Select(st => (IReadOnlyList<string>)[st.Name, st.Factors.Count.ToString(CultureInfo.InvariantCulture), st.DesignRuns.ToString(CultureInfo.InvariantCulture),
                 st.Foldover ? "yes" : "no", st.Runs.ToString(CultureInfo.InvariantCulture), st.Failed.ToString(CultureInfo.InvariantCulture), st.ClientBound.ToString(CultureInfo.InvariantCulture),
                 st.RunSpread is { } spread && st.DegreesOfFreedom >= FewestDegreesForASpread ? Percent(spread) : "-", st.DriftPerRun is { } drift ? $"x{drift.ToString("0.000", CultureInfo.InvariantCulture)}" : "-",
-                st.DegreesOfFreedom?.ToString(CultureInfo.InvariantCulture) ?? "-"]));
+                st.DegreesOfFreedom?.ToString(CultureInfo.InvariantCulture) ?? "-",
+                st.MachineSpread is { } machine ? Percent(machine) + (st.MachineElasticity is { } e ? ", " + e.ToString("0.00", CultureInfo.InvariantCulture) : "") : "-"]));
         md.AppendLine();
         var applicable = advice.Knobs.Where(k => k.Verdict is not (AdviceFindings.NotApplicable or AdviceFindings.NotOnRuntime)).ToList();
         var decided = applicable.Count(k => k.Verdict is AdviceFindings.Helps or AdviceFindings.Hurts or AdviceFindings.NoEffect);

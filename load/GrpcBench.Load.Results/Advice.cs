@@ -38,8 +38,10 @@ public sealed record ScreenSummary(string Load, int EarlyRuns, double EarlySprea
 /// <param name="ClientBound">Runs in which the load worker was busier than the host and near its limit.</param>
 /// <param name="RunSpread">The fit's residual standard deviation of log throughput: about one run's coefficient of variation.</param>
 /// <param name="DriftPerRun">Throughput's change from one run to the next over the stage, as a ratio.</param>
+/// <param name="MachineSpread">The machine's speed probe (a fixed work timed before each run) over the stage's runs: its spread (standard deviation of its log); null where not timed.</param>
+/// <param name="MachineElasticity">Throughput ~ probe^elasticity in the fit (about -1 where the machine's slow spells slowed the runs); null where the probe was not in the fit.</param>
 public sealed record ScreenStage(string Name, IReadOnlyList<string> Factors, int DesignRuns, bool Foldover, int Runs, int Failed, int ClientBound,
-    double? RunSpread, double? DriftPerRun, int? DegreesOfFreedom)
+    double? RunSpread, double? DriftPerRun, int? DegreesOfFreedom, double? MachineSpread = null, double? MachineElasticity = null)
 {
     /// <summary>The first stage: every knob value in one design.</summary>
     public const string EveryValue = "every value";

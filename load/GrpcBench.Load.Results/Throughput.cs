@@ -21,6 +21,12 @@ namespace GrpcBench.Load.Results;
 public sealed record ThroughputResult(string Scenario, int Callers, double Seconds, long Calls, long Failed, double? HostCpuSeconds, double? ClientCpuSeconds,
     int HostCpus, int ClientCpus, IReadOnlyDictionary<string, double> OtherP99Ms)
 {
+    /// <summary>
+    /// A fixed piece of work's CPU time on the host's and the worker's CPUs just before the run (GrpcBench.Orchestration's
+    /// MachineSpeed), in ms: higher, the machine was slower; null where it could not be timed.
+    /// </summary>
+    public double? MachineMs { get; init; }
+
     /// <summary>Successful calls of the searched scenario per second.</summary>
     public double PerSecond => Seconds > 0 ? Calls / Seconds : 0;
 

@@ -219,7 +219,8 @@ public static class AdvisePreset
             together.AddRange(runs.Select(r => ((IReadOnlyList<int>)[.. column.Select(k => k >= 0 ? r.Item1[k] : -1)], r.Item2, block)));
             var measured = runs.Skip(defaultsBefore.Count).Select(r => r.Item2).ToList();
             stages.Add(new ScreenStage(name, [.. factors.Select(f => f.ToString())], design.Runs.Count, design.Foldover, measured.Count, measured.Count(r => r.Status != "ok"),
-                measured.Count(r => r.Throughput?.ClientBound == true), fit.Throughput?.RunSpread, fit.Throughput?.DriftPerRun, fit.Throughput?.DegreesOfFreedom));
+                measured.Count(r => r.Throughput?.ClientBound == true), fit.Throughput?.RunSpread, fit.Throughput?.DriftPerRun, fit.Throughput?.DegreesOfFreedom,
+                fit.Throughput?.MachineSpread, fit.Throughput?.MachineElasticity));
             if (fit.Throughput is null) notes.Add($"The {name} stage's own fit failed ({measured.Count(r => r.Status == "ok")} runs ok): the fit of every stage decides.");
             var failed = measured.Where(r => r.Status != "ok").Select(r => $"{r.Configuration.Label}: {r.Reason}").Distinct().ToList();
             if (failed.Count > 0) notes.Add($"Runs of the {name} stage that failed (left out of its fit): {string.Join("; ", failed)}.");
@@ -278,7 +279,7 @@ public static class AdvisePreset
         var alternativeFindings = screenedFindings.Where((_, k) => screened[k].Alternative is not null).ToList();
         if (stages.Count > 1 && pooled is not null)
             stages.Add(new ScreenStage(ScreenStage.AllStages, [.. screened.Select(f => f.ToString())], stages.Sum(s => s.DesignRuns), stages.All(s => s.Foldover), stages.Sum(s => s.Runs),
-                stages.Sum(s => s.Failed), stages.Sum(s => s.ClientBound), pooled.RunSpread, pooled.DriftPerRun, pooled.DegreesOfFreedom));
+                stages.Sum(s => s.Failed), stages.Sum(s => s.ClientBound), pooled.RunSpread, pooled.DriftPerRun, pooled.DegreesOfFreedom, pooled.MachineSpread, pooled.MachineElasticity));
         var unscreened = trials.Where(t => findings.All(f => f.Choice.Knob != t.Knob.Name || f.Choice.Value != t.Value)).ToList();
         findings.AddRange(notApplied.Select(n => AdviceFindings.NotApplied(Choice(n.Key.Knob, n.Key.Value), n.Key.Knob.Meaning, n.Value)));
         findings.AddRange(knobs.Where(k => !k.ExistsOn(major)).SelectMany(k => k.Values.Select(v => AdviceFindings.NotAvailable(Choice(k, v), k.Meaning, k.MinRuntimeMajor))));

@@ -44,6 +44,8 @@ public static class ThroughputRun
         configuration = CapacityPreset.Labelled(configuration, mix);
         if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, "skipped", skipped);
         var shape = throughput.For(mix).For(configuration);
+        // Before the host starts, on the CPUs the run will use, with nothing else of the bench running there.
+        var machineMs = MachineSpeed.MeasureMs(FirstCpus(placement));
         try
         {
             await using var served = await ServedConfiguration.StartAsync(configuration, shape, placement, cancellationToken);
@@ -62,7 +64,7 @@ public static class ThroughputRun
                 Status = noneSucceeded is null ? result.Status : "failed",
                 Reason = noneSucceeded ?? result.Reason,
                 Scenarios = scenarios,
-                Throughput = figures,
+                Throughput = figures with { MachineMs = machineMs },
             };
         }
         catch (WorkerFailedException e) when (cancellationToken.IsCancellationRequested)
@@ -78,6 +80,9 @@ public static class ThroughputRun
             return ConfigurationRun.Outcome(configuration, "cancelled", ConfigurationRun.CancelledBeforeLoad);
         }
     }
+
+    private static IEnumerable<int> FirstCpus(CpuPlacement placement) =>
+        new[] { placement.Host, placement.Worker }.Select(set => set is null ? 0 : CpuAffinity.Parse(set)[0]).Distinct();
 
     private static int Cpus(string? set) => set is null ? Environment.ProcessorCount : CpuAffinity.Parse(set).Count;
 }

@@ -67,6 +67,9 @@ public class PresetRunTests
         var runs = summary.Configurations.Where(c => c.Throughput is not null).ToList();
         Assert.True(runs.Count >= stage.Runs + screen.EarlyRuns, $"{runs.Count} throughput runs");
         Assert.All(runs, r => Assert.True(r.Throughput!.PerSecond > 0 && r.Throughput.HostUtilization is > 0 and <= 1.1, $"{r.Configuration.Label}: {r.Throughput}"));
+        // Each timed the machine's speed on the host's and the worker's CPUs before it started, and the fit knows its spread.
+        Assert.All(runs, r => Assert.True(r.Throughput!.MachineMs is > 0, $"{r.Configuration.Label}: machine {r.Throughput.MachineMs}"));
+        Assert.NotNull(stage.MachineSpread);
         Assert.Equal(["default", "Grpc.Core"], screen.Confirmed.Where(c => c.Name != "recommended").Select(c => c.Name));
         Assert.Contains("Grpc.Core", advice.Confirmed.Select(c => c.Name));
         Assert.NotNull(advice.DefaultCapacity);

@@ -34,6 +34,50 @@ public class FactorialAnalysisTests
     }
 
     [Fact]
+    public void A_slow_spell_of_the_machine_its_speed_probe_saw_is_taken_out_of_the_effects_and_the_spread()
+    {
+        // Runs 20-39 of 64 on a machine 1.5x slower (the probe's 100 ms read 150 ms and throughput fell by as much),
+        // otherwise a probe that wobbles by 1 % and runs that spread 3 %.
+        double[] effects = [1.3, 1.0, 0.8, 1.0, 1.1, 1.0];
+        var random = new Random(7);
+        var runs = Screen(effects, noise: 0.03, driftPerRun: 1, seed: 6, foldover: true).Concat(Screen(effects, noise: 0.03, driftPerRun: 1, seed: 8, foldover: true))
+            .Select((r, order) =>
+            {
+                var slow = order is >= 20 and < 40 ? 1.5 : 1;
+                return r with { Order = order, Value = r.Value / slow, MachineMs = 100 * slow * (1 + 0.01 * Normal(random)) };
+            }).ToList();
+
+        var fit = FactorialAnalysis.Fit(runs, effects.Length, threshold: 0.1);
+        var blind = FactorialAnalysis.Fit([.. runs.Select(r => r with { MachineMs = null })], effects.Length, threshold: 0.1);
+
+        for (var i = 0; i < effects.Length; i++) Assert.InRange(fit.Effects[i].Ratio, effects[i] / 1.04, effects[i] * 1.04);
+        Assert.InRange(fit.MachineElasticity!.Value, -1.1, -0.9);
+        Assert.InRange(fit.RunSpread, 0.015, 0.045);
+        Assert.InRange(fit.MachineSpread!.Value, 0.15, 0.25);
+        Assert.Equal(runs.Count - (1 + 6 + 1 + 1), fit.DegreesOfFreedom);
+        Assert.Null(blind.MachineElasticity);
+        Assert.True(blind.RunSpread > 3 * fit.RunSpread, $"blind to the machine: {blind.RunSpread} vs {fit.RunSpread}");
+    }
+
+    [Fact]
+    public void A_speed_probe_that_never_moved_or_was_missing_in_a_run_leaves_the_model_as_it_was()
+    {
+        double[] effects = [1.3, 1.0, 0.8];
+        var runs = Screen(effects, noise: 0.03, driftPerRun: 1, seed: 9);
+        var plain = FactorialAnalysis.Fit(runs, effects.Length, threshold: 0.1);
+
+        var steady = FactorialAnalysis.Fit([.. runs.Select(r => r with { MachineMs = 100 })], effects.Length, threshold: 0.1);
+        var partly = FactorialAnalysis.Fit([.. runs.Select((r, i) => r with { MachineMs = i == 0 ? null : 100 + i })], effects.Length, threshold: 0.1);
+
+        foreach (var fit in new[] { steady, partly })
+        {
+            Assert.Null(fit.MachineElasticity);
+            Assert.Equal(plain.DegreesOfFreedom, fit.DegreesOfFreedom);
+            Assert.Equal(plain.Effects.Select(e => e.Ratio), fit.Effects.Select(e => e.Ratio));
+        }
+    }
+
+    [Fact]
     public void Two_designs_fitted_together_recover_each_designs_effects_despite_a_shift_between_them_and_pool_their_spread()
     {
         // Factors 0-2 screened in one design, 3-4 in another that ran when the machine was 15 % slower.

@@ -85,7 +85,7 @@ public class AdviceReportTests
         {
             Alternatives = [new(chunked, "64 KiB chunks", 4, null, null, Fitted(0.9), null, Fitted(0.5), Fitted(1.2), null, AdviceFindings.Helps, 0.4, null, new(1.9, 1.6, 2.2, 4, ScreenFindings.PairedKind))],
             Screen = new ScreenSummary("4 callers of 20 MiB uploads in a closed loop beside getInt at 50/s, 3 s warm-up, 6 s measured, a fresh host each", 4, 0.09, 0.1,
-                [new ScreenStage("first values", ["sockets-inline-completions=1", "placebo=1", "tiered-compilation=0"], 8, true, 18, 0, 1, 0.061, 0.998, 9)],
+                [new ScreenStage("first values", ["sockets-inline-completions=1", "placebo=1", "tiered-compilation=0"], 8, true, 18, 0, 1, 0.061, 0.998, 9, 0.042, -0.93)],
                 [
                     new ConfirmedThroughput("default", "kestrel/grpc-net net10.0 default h2c", new Spread(24, 23, 25, 3, "range of 3 runs"), null, Ratio(0.5), null, new Spread(40, 39, 41, 3, "range of 3 runs"), null, null),
                     new ConfirmedThroughput("recommended", "kestrel/grpc-net net10.0 default DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 h2c", new Spread(32, 31, 33, 3, "range of 3 runs"), Ratio(1.33), Ratio(0.66), "higher", null, null, null),
@@ -100,7 +100,8 @@ public class AdviceReportTests
         var md = AdviceReport.Render(Screened());
 
         Assert.Contains("Verdicts at ±12 % (asked ±10 %: too fine for the run spread in this budget)", md);
-        Assert.Contains("| first values | 3 | 8 | yes | 18 | 0 | 1 | 6.1 % | x0.998 | 9 |", md);
+        Assert.Contains("| first values | 3 | 8 | yes | 18 | 0 | 1 | 6.1 % | x0.998 | 9 | 4.2 %, -0.93 |", md);
+        Assert.Contains("Before each run a fixed piece of work was timed on the host's and the worker's CPUs (the machine's speed)", md);
         Assert.Contains("Decided 3 of 3 applicable knob values (100 %). The placebo (a setting nothing reads): no effect found, x1.01 [0.97, 1.05].", md);
         Assert.Contains("| recommended: kestrel/grpc-net net10.0 default DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 h2c | 32 [31, 33] | x1.33 [1.26, 1.40] | x0.66 [0.63, 0.69] | higher |", md);
         Assert.Contains("| sockets-inline-completions | 1 | helps | x1.35 [1.30, 1.40] | x0.80 [0.77, 0.83] |", md);

@@ -1,0 +1,83 @@
+using System.Runtime.InteropServices;
+
+namespace GrpcBench.Orchestration;
+
+/// <summary>
+/// How fast the machine is right now: a fixed piece of work (copies of an 8 MiB buffer, as uploads copy their bytes,
+/// and integer arithmetic) timed in the thread's own CPU time on one CPU. On a shared virtual machine the same work
+/// sometimes takes far longer for minutes at a time (a neighbour on the same cores or memory): in one advise run the
+/// default's saturated throughput fell from 18-19 to 12 uploads/s for ten minutes, the host's and the load worker's
+/// CPU per upload up alike (x1.5). Timed before each run, it lets a fit take the machine's speed into account instead
+/// of reading its swings as the knobs' effects.
+/// </summary>
+public static class MachineSpeed
+{
+    private const int BufferBytes = 8 * 1024 * 1024, Copies = 8, ArithmeticRounds = 10_000_000, Repeats = 3;
+
+    /// <summary>
+    /// The work's CPU time in ms on each of <paramref name="cpus"/>, the least of three tries each (an interrupt only
+    /// adds), summed; null where the thread cannot be pinned or timed (not Linux).
+    /// </summary>
+    public static double? MeasureMs(IEnumerable<int> cpus)
+    {
+        if (!OperatingSystem.IsLinux()) return null;
+        double? total = 0;
+        var thread = new Thread(() =>
+        {
+            var source = new byte[BufferBytes];
+            var target = new byte[BufferBytes];
+            new Random(1).NextBytes(source);
+            Work(source, target);
+            foreach (var cpu in cpus)
+            {
+                if (!PinThisThread(cpu)) { total = null; return; }
+                Thread.Yield();
+                total += Enumerable.Range(0, Repeats).Min(_ => TimedMs(() => Work(source, target)));
+            }
+        }) { IsBackground = true, Name = "machine speed" };
+        thread.Start();
+        thread.Join();
+        return total;
+    }
+
+    private static ulong Work(byte[] source, byte[] target)
+    {
+        for (var i = 0; i < Copies; i++) source.AsSpan().CopyTo(target);
+        var sink = (ulong)target[^1];
+        for (var i = 0; i < ArithmeticRounds; i++) sink = sink * 6364136223846793005UL + 1442695040888963407UL;
+        return sink;
+    }
+
+    private static double TimedMs(Action work)
+    {
+        var start = ThreadCpuNs();
+        work();
+        return (ThreadCpuNs() - start) / 1e6;
+    }
+
+    private static long ThreadCpuNs() => ClockGetTime(ClockThreadCpuTime, out var time) == 0 ? time.Seconds * 1_000_000_000 + time.Nanoseconds : throw new InvalidOperationException("clock_gettime failed");
+
+    /// <summary>sched_setaffinity for the calling thread (pid 0): this thread alone on <paramref name="cpu"/>.</summary>
+    private static bool PinThisThread(int cpu)
+    {
+        var mask = new ulong[16];
+        if (cpu < 0 || cpu >= mask.Length * 64) return false;
+        mask[cpu / 64] = 1UL << (cpu % 64);
+        return SchedSetAffinity(0, (nuint)(mask.Length * sizeof(ulong)), mask) == 0;
+    }
+
+    private const int ClockThreadCpuTime = 3;
+
+    [StructLayout(LayoutKind.Sequential)]
+    private struct Timespec
+    {
+        public long Seconds;
+        public long Nanoseconds;
+    }
+
+    [DllImport("libc", EntryPoint = "clock_gettime")]
+    private static extern int ClockGetTime(int clock, out Timespec time);
+
+    [DllImport("libc", EntryPoint = "sched_setaffinity", SetLastError = true)]
+    private static extern int SchedSetAffinity(int pid, nuint size, ulong[] mask);
+}
