@@ -58,7 +58,7 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     /// <summary>Records the query of the record scenarios selects (its limit), and the host is asked to hold.</summary>
     public int RecordCount { get; init; } = 100_000;
 
-    /// <summary>"random" (incompressible, as in the migration story) or "text" (compressible: records as JSON lines).</summary>
+    /// <summary>"random" (incompressible, as in the migration story), "text" (compressible: records as JSON lines) or "zeros" (every byte zero: compresses to almost nothing).</summary>
     public string PayloadContent { get; init; } = Payload.RandomContent;
 
     /// <summary>getInt's own steady rate beside the other scenarios, for the phases' whole length; null for the phases.</summary>

@@ -5,9 +5,18 @@ public static class Payload
 {
     public const string RandomContent = "random";
     public const string TextContent = "text";
-    public static readonly IReadOnlyList<string> Contents = [RandomContent, TextContent];
+    public const string ZerosContent = "zeros";
+    public static readonly IReadOnlyList<string> Contents = [RandomContent, TextContent, ZerosContent];
 
-    public static byte[] Of(string content, int size) => content == TextContent ? Text(size) : Random(size);
+    public static byte[] Of(string content, int size) => content switch
+    {
+        TextContent => Text(size),
+        ZerosContent => Zeros(size),
+        _ => Random(size),
+    };
+
+    /// <summary>Every byte zero: what compresses to almost nothing, the best case compression can have.</summary>
+    public static byte[] Zeros(int size) => new byte[size];
 
     /// <summary>
     /// Records as JSON lines, each with its own id, amount and words: compressible as real payloads are

@@ -50,7 +50,7 @@ Option<string[]> messageSizes = new("--message-sizes") { Description = "sendLarg
 Option<string[]> chunkSizes = new("--chunk-sizes") { Description = "uploadChunks chunk sizes, 1KiB to 16MiB, e.g. 64kib,1mib,4mib", AllowMultipleArgumentsPerToken = true };
 Option<string[]> pageSizes = new("--page-sizes") { Description = "Records per page of pages / pagesConcurrent, 1-10,000 (the service's limit), e.g. 100,1000,10000", AllowMultipleArgumentsPerToken = true };
 Option<int?> records = new("--records") { Description = "Records the record scenarios read (the host holds as many), 1-10,000,000 (streaming: 100,000; slow-link: 5,000)" };
-Option<string?> payloadContent = new("--payload-content") { Description = "random (incompressible) or text (JSON lines, compressible) (slow-link: text; others: random)" };
+Option<string?> payloadContent = new("--payload-content") { Description = "random (incompressible), text (JSON lines, compressible) or zeros (every byte zero, compresses to almost nothing) (slow-link: text; others: random)" };
 OneOf(payloadContent, [.. Payload.Contents]);
 Option<int?> getIntRate = new("--getint-rate") { Description = "getInt at its own steady rate beside the other scenarios, 1-10,000 per second (chunked: 50)" };
 Option<string[]> cpus = new("--cpus")

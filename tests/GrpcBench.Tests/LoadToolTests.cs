@@ -325,7 +325,7 @@ public class LoadToolTests
     [InlineData("--chunk-sizes", "100b", "--chunk-sizes 100b: allowed sizes from 1KiB to 16MiB")]
     [InlineData("--page-sizes", "20000", "--page-sizes 20000: allowed whole numbers from 1 to 10,000")]
     [InlineData("--records", "0", "--records 0: allowed 1 to 10000000")]
-    [InlineData("--payload-content", "zeros", "--payload-content")]
+    [InlineData("--payload-content", "ones", "--payload-content")]
     [InlineData("--getint-rate", "0", "--getint-rate 0: allowed 1 to 10000")]
     [InlineData("--scenarios", "pagez", "--scenarios pagez: allowed getInt, sendLargeData, streamRecords, pages, pagesConcurrent, uploadChunks")]
     [InlineData("--arrivals", "bursty", "--arrivals bursty: allowed uniform, poisson")]
