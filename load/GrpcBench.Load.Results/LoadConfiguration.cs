@@ -26,6 +26,8 @@ namespace GrpcBench.Load.Results;
 /// <param name="HostEnvironment">Runtime knobs of the host as environment variables (DOTNET_gcServer=0 ...); null or empty for none.</param>
 /// <param name="ClientEnvironment">Runtime knobs of the load worker (the client's process), the same way; null or empty for none.</param>
 /// <param name="Codec">ExampleService's message encoding on both sides: "protobuf" or "json" (GrpcBench.Contracts.JsonCodec).</param>
+/// <param name="UploadReader">How the host reads sendLargeData's message: "message" or "sequence" (GrpcBench.Contracts.UploadPaths).</param>
+/// <param name="UploadWriter">How the client writes sendLargeData's message: "message" or "direct" (GrpcBench.Contracts.UploadPaths).</param>
 public sealed record LoadConfiguration(
     ConfigurationKind Kind,
     ServerStack Server,
@@ -48,7 +50,9 @@ public sealed record LoadConfiguration(
     IReadOnlyDictionary<string, string>? ClientEnvironment = null,
     string? Target = null,
     string? TargetCa = null,
-    string Codec = "protobuf")
+    string Codec = "protobuf",
+    string UploadReader = "message",
+    string UploadWriter = "message")
 {
     /// <summary>What the server-side figures of a --target run say instead of a number.</summary>
     public const string NotMeasured = "not measured (external target)";
@@ -74,6 +78,8 @@ public sealed record LoadConfiguration(
         parts.AddRange((ClientEnvironment ?? new Dictionary<string, string>()).Select(v => $"client {v.Key}={v.Value}"));
         parts.Add(Transport.Text());
         if (Codec != "protobuf") parts.Add(Codec);
+        if (UploadReader != "message") parts.Add($"{UploadReader}-read");
+        if (UploadWriter != "message") parts.Add($"{UploadWriter}-write");
         if (Compression != Compression.None) parts.Add(CompressionLevel is "default" or "n/a" ? Compression.Text() : $"{Compression.Text()}-{CompressionLevel}");
         if (Scenarios is not null) parts.Add(string.Join('+', Scenarios));
         if (PayloadBytes is { } bytes) parts.Add(Sizes.Describe(bytes));

@@ -13,6 +13,7 @@ public static class ClientSettingsFor
             Stack = configuration.Client == ClientStack.GrpcCore ? ClientStacks.GrpcCore : ClientStacks.GrpcNet,
             Profile = configuration.ClientProfile,
             Codec = configuration.Codec,
+            UploadWriter = configuration.UploadWriter,
             MaxSendMessageSize = null,
             Compression = configuration.Compression switch
             {

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using Google.Protobuf;
 using GrpcBench.Clients;
+using GrpcBench.Contracts;
 using GrpcBench.Contracts.Records;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
@@ -23,6 +24,7 @@ public sealed class RecordSteps(BenchClient client, LoadShape shape, LoadConfigu
     private readonly int _pageSize = configuration.PageSize ?? 1_000;
     private readonly byte[] _payload = payload;
     private IReadOnlyList<ByteString>? _chunks;
+    private ulong? _checksum;
 
     public async Task<StepResult> StreamAsync(StepContext context)
     {
@@ -61,7 +63,7 @@ public sealed class RecordSteps(BenchClient client, LoadShape shape, LoadConfigu
         foreach (var chunk in chunks) await call.RequestStream.WriteAsync(new Chunk { Data = chunk });
         await call.RequestStream.CompleteAsync();
         var summary = await call.ResponseAsync;
-        return summary.Length == _payload.Length && summary.Chunks == chunks.Count
+        return summary.Length == _payload.Length && summary.Chunks == chunks.Count && summary.Checksum == (_checksum ??= PayloadChecksum.Of(_payload))
             ? StepResult.Ok(_payload.Length + 5L * chunks.Count, 20)
             : StepResult.Fail("WrongUploadSummary", _payload.Length);
     }

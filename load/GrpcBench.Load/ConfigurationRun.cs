@@ -100,6 +100,7 @@ public static class ConfigurationRun
         var messageBytes = configuration.Codec == "json" ? (long)shape.PayloadBytes * 4 / 3 : shape.PayloadBytes;
         var arguments = new List<string> { "--maxReceiveMessageSize", Math.Max(4 * 1024 * 1024, messageBytes + 64 * 1024).ToString() };
         if (configuration.Codec == "json") arguments.AddRange(["--codec", "json"]);
+        if (configuration.UploadReader != "message") arguments.AddRange(["--uploadReader", configuration.UploadReader]);
         if (configuration.Transport == Transport.Tls) arguments.AddRange(["--tls", "true"]);
         if (configuration.Transport == Transport.Uds) arguments.AddRange(["--uds", "true"]);
         if (configuration.Compression != Compression.None) arguments.AddRange(["--responseCompression", configuration.Compression.Text()]);

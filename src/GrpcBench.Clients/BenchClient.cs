@@ -28,6 +28,8 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
     {
         if (!ClientStacks.Names.Contains(settings.Stack)) throw new ArgumentException($"invalid client stack {settings.Stack}: allowed one of {string.Join(", ", ClientStacks.Names)}");
         if (!ClientProfiles.Names.Contains(settings.Profile)) throw new ArgumentException($"invalid client profile {settings.Profile}: allowed one of {string.Join(", ", ClientProfiles.Names)}");
+        if (!UploadPaths.Writers.Contains(settings.UploadWriter) || (settings.UploadWriter != UploadPaths.Message && settings.Codec != JsonCodec.Protobuf))
+            throw new ArgumentException($"invalid client upload writer {settings.UploadWriter}: allowed one of {string.Join(", ", UploadPaths.Writers)}, with the json codec {UploadPaths.Message} only");
         var resolved = settings.Resolved();
         IBenchChannels channels = resolved.Stack == ClientStacks.GrpcCore ? GrpcCoreChannels.Create(target, resolved) : GrpcNetChannels.Create(target, resolved);
         return new BenchClient(channels, resolved, target);
@@ -71,7 +73,9 @@ public sealed class BenchClient(IBenchChannels channels, ClientSettings settings
             var request = new LargeDataRequest { Data = data };
             using var call = settings.Codec == JsonCodec.Json
                 ? channels.Large.AsyncUnaryCall(JsonCodec.SendLargeData, null, Options(cancellationToken, deadline), request)
-                : Large.SendLargeDataAsync(request, Options(cancellationToken, deadline));
+                : settings.UploadWriter == UploadPaths.Direct
+                    ? channels.Large.AsyncUnaryCall(DirectUpload.SendLargeData, null, Options(cancellationToken, deadline), new OwnedUpload(data.Memory))
+                    : Large.SendLargeDataAsync(request, Options(cancellationToken, deadline));
             await call.ResponseAsync;
             var trailers = call.GetTrailers();
             return new PayloadReceipt(long.Parse(trailers.GetValue(PayloadTrailers.Length) ?? "-1"), trailers.GetValue(PayloadTrailers.Checksum) ?? "");

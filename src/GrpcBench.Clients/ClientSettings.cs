@@ -56,6 +56,9 @@ public sealed record ClientSettings
     /// <summary>ExampleService's message encoding, "protobuf" or "json" (<see cref="GrpcBench.Contracts.JsonCodec"/>): the host's must match.</summary>
     public string Codec { get; init; } = GrpcBench.Contracts.JsonCodec.Protobuf;
 
+    /// <summary>How SendLargeData's request is written, "message" or "direct" (<see cref="DirectUpload"/>): the same bytes on the wire; protobuf only.</summary>
+    public string UploadWriter { get; init; } = GrpcBench.Contracts.UploadPaths.Message;
+
     /// <summary>The settings with the profile applied: what the client is actually made with.</summary>
     public ClientSettings Resolved() => Profile == ClientProfiles.Seed
         ? this with

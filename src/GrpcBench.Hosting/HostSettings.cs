@@ -30,6 +30,12 @@ public sealed record HostSettings(
 
     /// <summary>ExampleService's message encoding: "protobuf" (binary) or "json" (GrpcBench.Contracts.JsonCodec).</summary>
     public string Codec { get; init; } = "protobuf";
+
+    /// <summary>
+    /// How SendLargeData's message is read: "message" (the generated LargeDataRequest) or "sequence" (summed where the
+    /// stack received it, GrpcBench.Contracts.UploadPaths); protobuf only.
+    /// </summary>
+    public string UploadReader { get; init; } = "message";
 }
 
 /// <summary>

@@ -91,7 +91,17 @@ public static class HostSettingsReader
             Uds = uds,
             GetIntCpuMs = Int(config, "GetIntCpuMs", 0, 0, 10_000),
             Codec = Choice(config, "Codec", "protobuf", ["protobuf", "json"]),
+            UploadReader = UploadReader(config),
         };
+    }
+
+    /// <summary>The sequence reader reads binary protobuf: with the JSON codec only the message reader.</summary>
+    private static string UploadReader(IConfiguration config)
+    {
+        var reader = Choice(config, "UploadReader", "message", ["message", "sequence"]);
+        return reader == "message" || Choice(config, "Codec", "protobuf", ["protobuf", "json"]) == "protobuf"
+            ? reader
+            : throw new InvalidSettingException("UploadReader", reader, "message with Codec=json (the sequence reader reads binary protobuf)");
     }
 
     private static string? Raw(IConfiguration config, string key, out string path)

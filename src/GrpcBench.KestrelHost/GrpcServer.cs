@@ -19,11 +19,17 @@ public static class GrpcServer
             services.AddTransient<ExampleServiceImpl>();
             services.AddSingleton<Grpc.AspNetCore.Server.Model.IServiceMethodProvider<JsonExampleEndpoint>, JsonExampleMethods>();
         }
+        else if (settings.UploadReader == UploadPaths.Sequence)
+        {
+            services.AddTransient<ExampleServiceImpl>();
+            services.AddSingleton<Grpc.AspNetCore.Server.Model.IServiceMethodProvider<SequenceExampleEndpoint>, SequenceExampleMethods>();
+        }
     }
 
     public static void Map(WebApplication app, HostSettings settings)
     {
         if (settings.Codec == JsonCodec.Json) app.MapGrpcService<JsonExampleEndpoint>();
+        else if (settings.UploadReader == UploadPaths.Sequence) app.MapGrpcService<SequenceExampleEndpoint>();
         else app.MapGrpcService<ExampleServiceImpl>();
         app.MapGrpcService<RecordServiceImpl>();
     }

@@ -27,7 +27,13 @@ var channelArguments = CoreChannelArguments.For(settings);
 var service = new ExampleServiceImpl(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial, TimeSpan.FromMilliseconds(settings.GetIntCpuMs)));
 var server = new Server(channelArguments)
 {
-    Services = { settings.Codec == JsonCodec.Json ? JsonExampleService.Bind(service) : ExampleService.BindService(service), RecordService.BindService(new RecordServiceImpl(records)) },
+    Services =
+    {
+        settings.Codec == JsonCodec.Json ? JsonExampleService.Bind(service)
+        : settings.UploadReader == UploadPaths.Sequence ? SequenceExampleService.Bind(service)
+        : ExampleService.BindService(service),
+        RecordService.BindService(new RecordServiceImpl(records)),
+    },
     Ports = { serverPort },
 };
 server.Start();

@@ -25,8 +25,16 @@ public sealed class ExampleServiceImpl(ExampleServiceOptions options) : ExampleS
     public override Task<Empty> SendLargeData(LargeDataRequest request, ServerCallContext context)
     {
         var data = request.Data.Span;
-        context.ResponseTrailers.Add(PayloadTrailers.Length, data.Length.ToString());
-        context.ResponseTrailers.Add(PayloadTrailers.Checksum, PayloadChecksum.Of(data).ToString("x16"));
+        return Receipt(data.Length, PayloadChecksum.Of(data), context);
+    }
+
+    /// <summary>The same upload summed by its marshaller where the stack received it (<see cref="SequenceExampleService"/>).</summary>
+    public Task<Empty> SendLargeData(ReceivedUpload request, ServerCallContext context) => Receipt(request.Length, request.Checksum, context);
+
+    private static Task<Empty> Receipt(long length, ulong checksum, ServerCallContext context)
+    {
+        context.ResponseTrailers.Add(PayloadTrailers.Length, length.ToString());
+        context.ResponseTrailers.Add(PayloadTrailers.Checksum, checksum.ToString("x16"));
         return EmptyResponse;
     }
 }

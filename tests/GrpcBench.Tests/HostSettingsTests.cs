@@ -75,6 +75,7 @@ public class HostSettingsTests
     [InlineData("--records:count", "0", "Records:count=0: allowed a whole number from 1 to 10,000,000")]
     [InlineData("--records:count", "10000001", "Records:count=10000001: allowed a whole number from 1 to 10,000,000")]
     [InlineData("--records:databasePath", "/tmp", "Records:databasePath=/tmp: allowed a path to a file (made if missing), not a directory")]
+    [InlineData("--uploadReader", "copy", "uploadReader=copy: allowed one of message, sequence")]
     public void An_impossible_setting_is_named_with_what_is_allowed(string key, string value, string expected)
     {
         var error = Assert.Throws<InvalidSettingException>(() => Read(key, value));
@@ -82,6 +83,14 @@ public class HostSettingsTests
         Assert.StartsWith("invalid setting ", error.Message);
         Assert.Contains(expected, error.Message, StringComparison.OrdinalIgnoreCase);
         Assert.DoesNotContain('\n', error.Message);
+    }
+
+    [Fact]
+    public void The_sequence_upload_reader_reads_binary_protobuf_only()
+    {
+        Assert.Equal(("message", "sequence"), (Read().UploadReader, Read("--uploadReader", "sequence").UploadReader));
+        var error = Assert.Throws<InvalidSettingException>(() => Read("--uploadReader", "sequence", "--codec", "json"));
+        Assert.Equal("invalid setting UploadReader=sequence: allowed message with Codec=json (the sequence reader reads binary protobuf)", error.Message);
     }
 
     [Theory]
