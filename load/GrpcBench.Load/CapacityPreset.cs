@@ -13,6 +13,9 @@ public sealed record CapacityOptions(IReadOnlyList<string> Mixes, int Repeat, Ar
 {
     public static CapacityOptions Default(bool quick) =>
         new(quick ? [CapacityPreset.Uploads, CapacityPreset.GetInt] : CapacityPreset.MixNames, quick ? 2 : 3, Arrivals.Uniform, CapacitySlo.Default, 0.1, quick ? 4 * 1024 * 1024 : 20 * 1024 * 1024, 50);
+
+    /// <summary>The uploads' bytes (<see cref="Payload.Contents"/>): random as in the story; text or zeros where compression is to be screened.</summary>
+    public string PayloadContent { get; init; } = Payload.RandomContent;
 }
 
 /// <summary>
@@ -40,6 +43,7 @@ public static class CapacityPreset
         var load = new LoadShape([], options.PayloadBytes, 1, deadline)
         {
             Arrivals = options.Arrivals,
+            PayloadContent = options.PayloadContent,
             StopAtFirstFailure = true,
             StopBeyondP99Ms = new Dictionary<string, double>
             {

@@ -136,6 +136,7 @@ root.SetAction(async (parse, cancellationToken) =>
                 Threshold = parse.GetValue(capacityThreshold) is { } threshold ? (threshold is >= 0.01 and <= 1 ? threshold : throw new FormatException($"--threshold {threshold}: allowed 0.01 to 1")) : capacityDefaults.Threshold,
                 PayloadBytes = parse.GetValue(payload) is { } capacityMib ? Within("--payload-mib", capacityMib, 1, 200) * 1024 * 1024 : capacityDefaults.PayloadBytes,
                 GetIntBeside = parse.GetValue(getIntRate) is { } beside ? Within("--getint-rate", beside, 1, 10_000) : capacityDefaults.GetIntBeside,
+                PayloadContent = parse.GetValue(payloadContent) ?? capacityDefaults.PayloadContent,
             };
             if (defaults.Preset == Presets.Advise)
             {

@@ -29,7 +29,7 @@ public class AdvisePresetTests
     public void A_chunked_alternative_sends_the_mixs_uploads_as_a_client_stream_and_leaves_getInt_beside_them()
     {
         var mix = Mix(quick: false);
-        var chunked = DesignAlternatives.All.Single(a => a.Name == "chunked-64k");
+        var chunked = DesignAlternatives.Named("chunked-64k");
         var kestrel = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None, Transport.H2c,
             "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
 
@@ -40,12 +40,30 @@ public class AdvisePresetTests
         Assert.Equal([ScenarioNames.UploadChunks, ScenarioNames.GetInt], chunkedMix.Load.Scenarios);
         Assert.Equal((64 * 1024, 20L * 1024 * 1024), (configuration.ChunkBytes, configuration.PayloadBytes));
         Assert.True(chunkedMix.Load.StopBeyondP99Ms!.ContainsKey(ScenarioNames.UploadChunks));
-        Assert.Equal(Compression.Gzip, DesignAlternatives.All.Single(a => a.Name == "compression-gzip").Apply(kestrel).Compression);
+        Assert.Equal(Compression.Gzip, DesignAlternatives.Named("compression-gzip").Apply(kestrel).Compression);
+        // gzip on beside a chunk size keeps the chunk size.
+        var both = DesignAlternatives.Named("compression-gzip").Apply(chunked.Apply(kestrel));
+        Assert.Equal((64 * 1024, Compression.Gzip), (both.ChunkBytes, both.Compression));
+        Assert.Equal(("sequence", "message"), (DesignAlternatives.Named("server-sequence-read").Apply(kestrel) is var read ? (read.UploadReader, read.UploadWriter) : default));
+        Assert.Equal(("message", "direct"), (DesignAlternatives.Named("client-direct-write").Apply(kestrel) is var write ? (write.UploadReader, write.UploadWriter) : default));
+        Assert.Equal(mix, DesignAlternatives.Named("server-sequence-read").Apply(mix));
         // Random bytes (the story's payload) cannot shrink: compression is left out; getInt alone has no uploads to send another way either.
-        Assert.Equal(["chunked-64k", "chunked-1m"], DesignAlternatives.For(mix).Select(a => a.Name));
-        Assert.Equal(["chunked-64k", "chunked-1m", "compression-gzip"], DesignAlternatives.For(mix with { Load = mix.Load with { PayloadContent = Payload.TextContent } }).Select(a => a.Name));
+        string[] chunkSizes = ["chunked-16k", "chunked-32k", "chunked-64k", "chunked-80k", "chunked-128k", "chunked-1m"];
+        Assert.Equal(chunkSizes, DesignAlternatives.For(mix).Select(a => a.Name));
+        Assert.Equal([.. chunkSizes, "compression-gzip"], DesignAlternatives.For(mix with { Load = mix.Load with { PayloadContent = Payload.TextContent } }).Select(a => a.Name));
+        Assert.Equal([.. chunkSizes, "compression-gzip"], DesignAlternatives.For(mix with { Load = mix.Load with { PayloadContent = Payload.ZerosContent } }).Select(a => a.Name));
+        // The catalogue's message-path alternatives only where asked for (the migration path), and only where there are uploads.
+        Assert.Equal([.. chunkSizes, "server-sequence-read", "client-direct-write"], DesignAlternatives.For(mix, DesignAlternatives.Catalogue).Select(a => a.Name));
         var getInt = CapacityPreset.Mixes(CapacityOptions.Default(false) with { Mixes = [CapacityPreset.GetInt] }, false)[0];
         Assert.Empty(DesignAlternatives.For(getInt));
+        Assert.Empty(DesignAlternatives.For(getInt, DesignAlternatives.Catalogue));
+        // --payload-content reaches the mix advise screens: on zeros gzip is screened beside the chunk sizes.
+        var zeros = CapacityPreset.Mixes(AdviseOptions.Default(quick: false).Capacity with { PayloadContent = Payload.ZerosContent }, false)[0];
+        Assert.Equal(Payload.ZerosContent, zeros.Load.PayloadContent);
+        Assert.Equal([.. chunkSizes, "compression-gzip"], AdvisePreset.Alternatives(zeros, quick: false).Select(a => a.Name));
+        // The quick advise keeps the two chunk sizes its budget was measured with.
+        Assert.Equal(["chunked-64k", "chunked-1m"], AdvisePreset.Alternatives(Mix(quick: true), quick: true).Select(a => a.Name));
+        Assert.Equal(chunkSizes, AdvisePreset.Alternatives(mix, quick: false).Select(a => a.Name));
     }
 
     [Fact]
@@ -66,6 +84,31 @@ public class AdvisePresetTests
     }
 
     [Fact]
+    public void The_default_advise_screens_the_six_chunk_sizes_in_64_runs_where_the_message_path_alternatives_could_need_128()
+    {
+        var mix = Mix(quick: false);
+        var text = mix with { Load = mix.Load with { PayloadContent = Payload.TextContent } };
+        IReadOnlyList<int> Grouped(IEnumerable<Knob> knobs, IEnumerable<DesignAlternative> alternatives) =>
+            KnobScreen.Grouped(knobs.SelectMany(k => k.Values.Select(v => new ScreenFactor(k, v))), alternatives).ValuesPerKnob;
+        static int Runs(IReadOnlyList<int> valuesPerKnob) => TwoLevelDesign.ForKnobs(valuesPerKnob, false).Runs.Count;
+        // On the host's one CPU here 39 of the 44 values apply: 21 knobs of one value and 9 of two (the reference runs).
+        int[] oneCpu = [.. Enumerable.Repeat(1, 21), .. Enumerable.Repeat(2, 9)];
+
+        Assert.Equal([6], Grouped([], DesignAlternatives.For(mix)));
+        Assert.Equal([6, 1, 1], Grouped([], DesignAlternatives.For(mix, DesignAlternatives.Catalogue)));
+        // The same 64-run design (72 runs with the default's) as with two chunk sizes, so the 30-minute budget holds as before;
+        // cut short by a budget, it decides from 55 runs (51 before).
+        Assert.Equal(64, Runs([.. oneCpu, 6]));
+        Assert.Equal((72, 55), (KnobScreen.Runs(TwoLevelDesign.ForKnobs([.. oneCpu, 6], false)), AdvisePreset.FewestScreenRuns([.. oneCpu, 6])));
+        Assert.Equal(64, Runs(Grouped(Knobs.All, DesignAlternatives.For(mix))));
+        Assert.Equal(64, Runs([.. oneCpu, 6, 1]));
+        Assert.Equal(64, Runs([.. oneCpu, 6, 1, 1]));
+        // With all 44 values (a host of more CPUs) the message-path alternatives, or gzip on a payload that shrinks, pass 63 columns.
+        Assert.Equal(128, Runs(Grouped(Knobs.All, DesignAlternatives.For(mix, DesignAlternatives.Catalogue))));
+        Assert.Equal(128, Runs(Grouped(Knobs.All, DesignAlternatives.For(text))));
+    }
+
+    [Fact]
     public void One_design_holds_every_knob_value_and_the_design_alternatives_the_chunk_sizes_as_values_of_one_factor()
     {
         var mix = Mix(quick: false);
@@ -74,15 +117,16 @@ public class AdvisePresetTests
 
         var (factors, valuesPerKnob) = KnobScreen.Grouped(values, DesignAlternatives.For(text));
 
-        Assert.Equal(["stream-window=4194304", "stream-window=16777216", "placebo=1", "chunked-64k", "chunked-1m", "compression-gzip"], factors.Select(f => f.ToString()));
-        Assert.Equal([2, 1, 2, 1], valuesPerKnob);
+        Assert.Equal(["stream-window=4194304", "stream-window=16777216", "placebo=1", "chunked-16k", "chunked-32k", "chunked-64k", "chunked-80k", "chunked-128k", "chunked-1m", "compression-gzip"],
+            factors.Select(f => f.ToString()));
+        Assert.Equal([2, 1, 6, 1], valuesPerKnob);
         // A run with the 64 KiB chunks on sends its uploads as a client stream of them, getInt beside them as before.
         var kestrel = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None, Transport.H2c,
             "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
-        int[] levels = [-1, 1, 1, 1, -1, -1];
+        int[] levels = [-1, 1, 1, -1, -1, 1, -1, -1, -1, -1];
         Assert.Equal((64 * 1024, "16777216"), (KnobScreen.Apply(kestrel, factors, levels).ChunkBytes, KnobScreen.Apply(kestrel, factors, levels).KestrelSettings["initialStreamWindowSize"]));
         Assert.Equal([ScenarioNames.UploadChunks, ScenarioNames.GetInt], KnobScreen.Apply(text, factors, levels).Load.Scenarios);
-        Assert.Equal(mix.Load.Scenarios, KnobScreen.Apply(text, factors, [1, -1, -1, -1, -1, 1]).Load.Scenarios);
+        Assert.Equal(mix.Load.Scenarios, KnobScreen.Apply(text, factors, [1, -1, -1, -1, -1, -1, -1, -1, -1, 1]).Load.Scenarios);
     }
 
     [Fact]
