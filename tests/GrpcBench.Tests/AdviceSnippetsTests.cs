@@ -1,7 +1,7 @@
-using System.Diagnostics;
 using System.Text.Json;
 using GrpcBench.Load;
 using GrpcBench.Orchestration;
+using GrpcBench.Tests.Infrastructure;
 
 namespace GrpcBench.Tests;
 
@@ -109,21 +109,7 @@ public class AdviceSnippetsTests
 
     private static async Task<(int Exit, string Output)> RunAsync(string folder, params string[] arguments)
     {
-        var start = new ProcessStartInfo(Path.Combine(DotnetRoots.SystemRoot, "dotnet")) { WorkingDirectory = folder, RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var argument in arguments) start.ArgumentList.Add(argument);
-        using var process = Process.Start(start)!;
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(3));
-        try
-        {
-            await process.WaitForExitAsync(timeout.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"dotnet {string.Join(' ', arguments)} took more than 3 minutes");
-        }
-        return (process.ExitCode, await output + await error);
+        var (exit, output, error) = await ChildProcess.RunAsync(Path.Combine(DotnetRoots.SystemRoot, "dotnet"), folder, TimeSpan.FromMinutes(3), arguments);
+        return (exit, output + error);
     }
 }

@@ -1,6 +1,6 @@
-using System.Diagnostics;
 using System.Text.Json;
 using GrpcBench.Orchestration;
+using GrpcBench.Tests.Infrastructure;
 
 namespace GrpcBench.Tests;
 
@@ -12,25 +12,8 @@ public class BenchmarksOnNet11Tests
 {
     private static readonly string Benchmarks = Path.Combine(DotnetRoots.RepositoryRoot, "benchmarks", "GrpcBench.Benchmarks", "bin", "Release", "net10.0", "GrpcBench.Benchmarks.dll");
 
-    private static async Task<(int Exit, string Output, string Error)> RunAsync(params string[] arguments)
-    {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = Path.GetTempPath() };
-        foreach (var argument in new[] { Benchmarks }.Concat(arguments)) start.ArgumentList.Add(argument);
-        using var process = Process.Start(start)!;
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(5));
-        try
-        {
-            await process.WaitForExitAsync(timeout.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            process.Kill(entireProcessTree: true);
-            throw;
-        }
-        return (process.ExitCode, await output, await error);
-    }
+    private static Task<(int Exit, string Output, string Error)> RunAsync(params string[] arguments) =>
+        ChildProcess.RunAsync("dotnet", Path.GetTempPath(), TimeSpan.FromMinutes(5), [Benchmarks, .. arguments]);
 
     [Fact]
     public async Task A_benchmark_asked_for_on_net11_runs_in_process_on_the_11_runtime_and_says_so()

@@ -37,32 +37,8 @@ public static class Hosts
     /// a slow machine: past it the tool gets Ctrl+C (it stops its hosts and workers), then SIGKILL if it is still there a
     /// minute later, and the test fails saying so.
     /// </summary>
-    public static async Task<(int Exit, string Output, string Error)> RunLoadToolAsync(TimeSpan limit, params string[] arguments)
-    {
-        using var tool = StartLoadTool(arguments);
-        var output = tool.StandardOutput.ReadToEndAsync();
-        var error = tool.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(limit);
-        try
-        {
-            await tool.WaitForExitAsync(timeout.Token);
-        }
-        catch (OperationCanceledException)
-        {
-            Signals.Send(tool.Id, Signals.Interrupt);
-            using var grace = new CancellationTokenSource(TimeSpan.FromMinutes(1));
-            try
-            {
-                await tool.WaitForExitAsync(grace.Token);
-            }
-            catch (OperationCanceledException)
-            {
-                tool.Kill(entireProcessTree: true);
-            }
-            throw new TimeoutException($"the load tool ran past {limit.TotalMinutes:0.#} min ({string.Join(' ', arguments)}): {await output}");
-        }
-        return (tool.ExitCode, await output, await error);
-    }
+    public static Task<(int Exit, string Output, string Error)> RunLoadToolAsync(TimeSpan limit, params string[] arguments) =>
+        ChildProcess.WaitAsync(StartLoadTool(arguments), limit, interruptGrace: TimeSpan.FromMinutes(1));
 
     /// <summary>The hosts (--parentPid) and load workers (--parent-pid) a process started.</summary>
     public static List<int> ChildrenOf(int parentPid) =>
