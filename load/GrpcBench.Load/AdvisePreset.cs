@@ -64,9 +64,6 @@ public static class AdvisePreset
     public static int FewestScreenRuns(IReadOnlyList<int> valuesPerKnob) =>
         Math.Min(KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, false)), valuesPerKnob.Sum() + 2 + 8);
 
-    /// <summary>The design alternatives a screen of <paramref name="mix"/> holds: the quick one's two chunk sizes, or the full one's six.</summary>
-    public static IReadOnlyList<DesignAlternative> Alternatives(CapacityMix mix, bool quick) => DesignAlternatives.For(mix, quick ? DesignAlternatives.Quick : null);
-
     /// <summary>
     /// The smallest budget a runtime needs to decide anything here: the read-backs, the early runs, the fewest screen runs
     /// (<see cref="FewestScreenRuns"/>), the confirmation, the headline and the profiles. Null when <paramref name="options"/> fits.
@@ -76,7 +73,7 @@ public static class AdvisePreset
         var mix = CapacityPreset.Mixes(options.Capacity, quick)[0];
         var knobs = options.Knobs.Select(GrpcBench.Load.Knobs.Named).ToList();
         var perRun = PlannedRunTime(ThroughputShape.Default(quick));
-        var (_, valuesPerKnob) = KnobScreen.Grouped(knobs.SelectMany(k => k.Values.Select(v => new ScreenFactor(k, v))), Alternatives(mix, quick));
+        var (_, valuesPerKnob) = KnobScreen.Grouped(knobs.SelectMany(k => k.Values.Select(v => new ScreenFactor(k, v))), DesignAlternatives.For(mix));
         var oneRuntime = TimeSpan.FromSeconds(2) * knobs.Count(k => k.Kind is KnobKind.HostRuntime or KnobKind.Kestrel) + perRun * EarlyRuns(quick)
             + perRun * FewestScreenRuns(valuesPerKnob) + Reserve(mix, options.ConfirmRepeats, perRun);
         var needed = Math.Ceiling(oneRuntime.TotalMinutes);
@@ -187,7 +184,7 @@ public static class AdvisePreset
         var earlySpread = ScreenStatistics.LogSpread(earlyThroughputs);
 
         // Every value and design alternative in one design, the values that exclude each other side by side (the design's factor order).
-        var alternatives = Alternatives(mix, quick);
+        var alternatives = DesignAlternatives.For(mix);
         var (screened, valuesPerKnob) = KnobScreen.Grouped(trials, alternatives);
         var foldover = screened.Count > 0 && Folds(valuesPerKnob, PerRun(), Left() - Reserve(mix, options.ConfirmRepeats, PerRun()));
         var design = screened.Count > 0 ? TwoLevelDesign.ForKnobs(valuesPerKnob, foldover) : null;

@@ -3,8 +3,8 @@ using System.Runtime.InteropServices;
 namespace GrpcBench.Orchestration;
 
 /// <summary>
-/// How fast the machine is right now: a fixed piece of work (copies of an 8 MiB buffer, as uploads copy their bytes,
-/// and integer arithmetic) timed in the thread's own CPU time on one CPU. On a shared virtual machine the same work
+/// How fast the machine is right now: a fixed piece of work (copies of a 32 MiB buffer, beyond the CPU's caches as an
+/// upload's 20 MiB messages are, and integer arithmetic) timed in the thread's own CPU time on one CPU. On a shared virtual machine the same work
 /// sometimes takes far longer for minutes at a time (a neighbour on the same cores or memory): in one advise run the
 /// default's saturated throughput fell from 18-19 to 12 uploads/s for ten minutes, the host's and the load worker's
 /// CPU per upload up alike (x1.5). Timed before each run, it lets a fit take the machine's speed into account instead
@@ -12,7 +12,7 @@ namespace GrpcBench.Orchestration;
 /// </summary>
 public static class MachineSpeed
 {
-    private const int BufferBytes = 8 * 1024 * 1024, Copies = 8, ArithmeticRounds = 10_000_000, Repeats = 3;
+    private const int BufferBytes = 32 * 1024 * 1024, Copies = 2, ArithmeticRounds = 5_000_000, Repeats = 3;
 
     /// <summary>
     /// The work's CPU time in ms on each of <paramref name="cpus"/>, the least of three tries each (an interrupt only

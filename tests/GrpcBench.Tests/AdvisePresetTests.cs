@@ -48,10 +48,10 @@ public class AdvisePresetTests
         Assert.Equal(("message", "direct"), (DesignAlternatives.Named("client-direct-write").Apply(kestrel) is var write ? (write.UploadReader, write.UploadWriter) : default));
         Assert.Equal(mix, DesignAlternatives.Named("server-sequence-read").Apply(mix));
         // Random bytes (the story's payload) cannot shrink: compression is left out; getInt alone has no uploads to send another way either.
-        string[] chunkSizes = ["chunked-16k", "chunked-32k", "chunked-64k", "chunked-80k", "chunked-128k", "chunked-1m"];
-        Assert.Equal(chunkSizes, DesignAlternatives.For(mix).Select(a => a.Name));
-        Assert.Equal([.. chunkSizes, "compression-gzip"], DesignAlternatives.For(mix with { Load = mix.Load with { PayloadContent = Payload.TextContent } }).Select(a => a.Name));
-        Assert.Equal([.. chunkSizes, "compression-gzip"], DesignAlternatives.For(mix with { Load = mix.Load with { PayloadContent = Payload.ZerosContent } }).Select(a => a.Name));
+        string[] chunkSizes = ["chunked-16k", "chunked-32k", "chunked-64k", "chunked-80k", "chunked-128k", "chunked-1m"], screened = ["chunked-64k", "chunked-1m"];
+        Assert.Equal(screened, DesignAlternatives.For(mix).Select(a => a.Name));
+        Assert.Equal([.. screened, "compression-gzip"], DesignAlternatives.For(mix with { Load = mix.Load with { PayloadContent = Payload.TextContent } }).Select(a => a.Name));
+        Assert.Equal([.. screened, "compression-gzip"], DesignAlternatives.For(mix with { Load = mix.Load with { PayloadContent = Payload.ZerosContent } }).Select(a => a.Name));
         // The catalogue's message-path alternatives only where asked for (the migration path), and only where there are uploads.
         Assert.Equal([.. chunkSizes, "server-sequence-read", "client-direct-write"], DesignAlternatives.For(mix, DesignAlternatives.Catalogue).Select(a => a.Name));
         var getInt = CapacityPreset.Mixes(CapacityOptions.Default(false) with { Mixes = [CapacityPreset.GetInt] }, false)[0];
@@ -60,10 +60,9 @@ public class AdvisePresetTests
         // --payload-content reaches the mix advise screens: on zeros gzip is screened beside the chunk sizes.
         var zeros = CapacityPreset.Mixes(AdviseOptions.Default(quick: false).Capacity with { PayloadContent = Payload.ZerosContent }, false)[0];
         Assert.Equal(Payload.ZerosContent, zeros.Load.PayloadContent);
-        Assert.Equal([.. chunkSizes, "compression-gzip"], AdvisePreset.Alternatives(zeros, quick: false).Select(a => a.Name));
-        // The quick advise keeps the two chunk sizes its budget was measured with.
-        Assert.Equal(["chunked-64k", "chunked-1m"], AdvisePreset.Alternatives(Mix(quick: true), quick: true).Select(a => a.Name));
-        Assert.Equal(chunkSizes, AdvisePreset.Alternatives(mix, quick: false).Select(a => a.Name));
+        Assert.Equal([.. screened, "compression-gzip"], DesignAlternatives.For(zeros).Select(a => a.Name));
+        // Advise, quick or not, screens two chunk sizes (the others take runs from the story's uploads); the path the rest.
+        Assert.Equal(screened, DesignAlternatives.For(Mix(quick: true)).Select(a => a.Name));
     }
 
     [Fact]
@@ -84,7 +83,7 @@ public class AdvisePresetTests
     }
 
     [Fact]
-    public void The_default_advise_screens_the_six_chunk_sizes_in_64_runs_where_the_message_path_alternatives_could_need_128()
+    public void The_default_advise_screens_two_chunk_sizes_in_64_runs_where_six_would_too_and_the_message_path_alternatives_could_need_128()
     {
         var mix = Mix(quick: false);
         var text = mix with { Load = mix.Load with { PayloadContent = Payload.TextContent } };
@@ -94,18 +93,18 @@ public class AdvisePresetTests
         // On the host's one CPU here 39 of the 44 values apply: 21 knobs of one value and 9 of two (the reference runs).
         int[] oneCpu = [.. Enumerable.Repeat(1, 21), .. Enumerable.Repeat(2, 9)];
 
-        Assert.Equal([6], Grouped([], DesignAlternatives.For(mix)));
+        Assert.Equal([2], Grouped([], DesignAlternatives.For(mix)));
         Assert.Equal([6, 1, 1], Grouped([], DesignAlternatives.For(mix, DesignAlternatives.Catalogue)));
         // The same 64-run design (72 runs with the default's) as with two chunk sizes, so the 30-minute budget holds as before;
         // cut short by a budget, it decides from 55 runs (51 before).
         Assert.Equal(64, Runs([.. oneCpu, 6]));
         Assert.Equal((72, 55), (KnobScreen.Runs(TwoLevelDesign.ForKnobs([.. oneCpu, 6], false)), AdvisePreset.FewestScreenRuns([.. oneCpu, 6])));
-        Assert.Equal(64, Runs(Grouped(Knobs.All, DesignAlternatives.For(mix))));
+        Assert.Equal(64, Runs(Grouped(Knobs.All, DesignAlternatives.For(mix, DesignAlternatives.Catalogue.Where(a => a.ChunkBytes is not null)))));
         Assert.Equal(64, Runs([.. oneCpu, 6, 1]));
         Assert.Equal(64, Runs([.. oneCpu, 6, 1, 1]));
         // With all 44 values (a host of more CPUs) the message-path alternatives, or gzip on a payload that shrinks, pass 63 columns.
         Assert.Equal(128, Runs(Grouped(Knobs.All, DesignAlternatives.For(mix, DesignAlternatives.Catalogue))));
-        Assert.Equal(128, Runs(Grouped(Knobs.All, DesignAlternatives.For(text))));
+        Assert.Equal(128, Runs(Grouped(Knobs.All, DesignAlternatives.For(text, DesignAlternatives.Catalogue.Where(a => !a.ChangesTheMessagePath)))));
     }
 
     [Fact]
@@ -115,7 +114,8 @@ public class AdvisePresetTests
         var text = mix with { Load = mix.Load with { PayloadContent = Payload.TextContent } };
         IReadOnlyList<ScreenFactor> values = [new(Knobs.Named("stream-window"), "4194304"), new(Knobs.Named("placebo"), "1"), new(Knobs.Named("stream-window"), "16777216")];
 
-        var (factors, valuesPerKnob) = KnobScreen.Grouped(values, DesignAlternatives.For(text));
+        // Every chunk size of the catalogue, as the migration path screens them.
+        var (factors, valuesPerKnob) = KnobScreen.Grouped(values, DesignAlternatives.For(text, DesignAlternatives.Catalogue.Where(a => !a.ChangesTheMessagePath)));
 
         Assert.Equal(["stream-window=4194304", "stream-window=16777216", "placebo=1", "chunked-16k", "chunked-32k", "chunked-64k", "chunked-80k", "chunked-128k", "chunked-1m", "compression-gzip"],
             factors.Select(f => f.ToString()));
