@@ -6,7 +6,7 @@ namespace GrpcBench.Tests;
 public class MachineSpeedTests(ITestOutputHelper output)
 {
     [Fact]
-    public void The_probe_times_the_same_work_on_each_CPU_alike_and_the_sum_over_two_is_about_twice_one()
+    public void The_probe_times_the_same_work_on_each_CPU_within_2x_and_the_sum_over_two_is_about_twice_one()
     {
         var one = Enumerable.Range(0, 5).Select(_ => MachineSpeed.MeasureMs([0])!.Value).ToList();
         var both = MachineSpeed.MeasureMs([0, Environment.ProcessorCount - 1])!.Value;
@@ -14,8 +14,9 @@ public class MachineSpeedTests(ITestOutputHelper output)
 
         // A few ms of copies and arithmetic, not nothing and not a second.
         Assert.All(one, ms => Assert.InRange(ms, 1, 500));
-        // The least of three tries: steady within 25 % from one probe to the next on an idle or a busy machine.
-        Assert.True(one.Max() < 1.25 * one.Min(), string.Join(", ", one));
+        // The least of three tries: within 2x from one probe to the next even while other tests load the machine (it
+        // measures their contention for the memory too: 9.9-14.4 ms was seen under the full suite, 14-16 ms alone).
+        Assert.True(one.Max() < 2 * one.Min(), string.Join(", ", one));
         Assert.InRange(both / one.Min(), 1.5, 3);
     }
 
