@@ -15,15 +15,9 @@ public static class GrpcServer
         services.AddSingleton(records);
         services.AddGrpc(options => Configure(options, settings));
         if (settings.Codec == JsonCodec.Json)
-        {
-            services.AddTransient<ExampleServiceImpl>();
-            services.AddSingleton<Grpc.AspNetCore.Server.Model.IServiceMethodProvider<JsonExampleEndpoint>, JsonExampleMethods>();
-        }
+            new ExampleMethodSet<JsonExampleEndpoint, LargeDataRequest>(JsonCodec.GetInt, JsonCodec.SendLargeData, (service, upload, call) => service.SendLargeData(upload, call)).AddTo(services);
         else if (settings.UploadReader == UploadPaths.Sequence)
-        {
-            services.AddTransient<ExampleServiceImpl>();
-            services.AddSingleton<Grpc.AspNetCore.Server.Model.IServiceMethodProvider<SequenceExampleEndpoint>, SequenceExampleMethods>();
-        }
+            new ExampleMethodSet<SequenceExampleEndpoint, ReceivedUpload>(SequenceExampleService.GetInt, SequenceExampleService.SendLargeData, (service, upload, call) => service.SendLargeData(upload, call)).AddTo(services);
     }
 
     public static void Map(WebApplication app, HostSettings settings)
