@@ -18,6 +18,9 @@ public sealed record AdviceSummary(string Runtime, string Mix, string Workload, 
 
     /// <summary>How the knobs were screened (saturated throughput, factorial designs); null in advice that searched each value's capacity instead (before schema 3).</summary>
     public ScreenSummary? Screen { get; init; }
+
+    /// <summary>The path from the defaults toward Grpc.Core, one decided change at a time, and its floors; null in advice from before the path.</summary>
+    public MigrationPath? Path { get; init; }
 }
 
 /// <summary>
