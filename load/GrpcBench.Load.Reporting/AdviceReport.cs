@@ -223,6 +223,11 @@ public static class AdviceReport
         if (advice.Recommended.Count == 0) md.AppendLine("Nothing: no knob helped beyond the threshold. Keep the defaults; see the table for what was tried.");
         else foreach (var choice in advice.Recommended) md.AppendLine($"- `{choice.Knob}` = {choice.Value} ({choice.Setting})");
         md.AppendLine();
+        if (advice.Path is { } path)
+        {
+            md.AppendLine($"The changes above are the migration path's steps, each taken where it still helped on top of the ones before it ([{PathReport.FileName}]({PathReport.FileName})): {path.Ending}");
+            md.AppendLine();
+        }
     }
 
     private static string Percent(double fraction) => (fraction * 100).ToString("0.#", CultureInfo.InvariantCulture) + " %";

@@ -44,6 +44,11 @@ public static partial class ReportFiles
             File.WriteAllBytes(files[^1], draw());
         }
         File.WriteAllText(files[0], WithChartsPresent(markdown, chart => File.Exists(Path.Combine(readingFolder, chart))));
+        if (PathReport.Has(summary))
+        {
+            files.Add(Path.Combine(readingFolder, PathReport.FileName));
+            File.WriteAllText(files[^1], WithChartsPresent(PathReport.Render(summary), chart => File.Exists(Path.Combine(readingFolder, chart))));
+        }
         return files;
     }
 
@@ -52,7 +57,7 @@ public static partial class ReportFiles
 
     /// <summary>Where the report goes (relative to the results folder), its file name, its text and its charts.</summary>
     public static (string Folder, string FileName, string Markdown, IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts) Reading(LoadRunSummary summary) =>
-        summary.Advice is not null ? (AdviceReport.Folder, AdviceReport.FileName, AdviceReport.Render(summary), [.. AdviceReport.Charts(summary)])
+        summary.Advice is not null ? (AdviceReport.Folder, AdviceReport.FileName, AdviceReport.Render(summary), [.. AdviceReport.Charts(summary), .. PathReport.Charts(summary)])
         : summary.Capacity is not null ? ("", MarkdownReport.FileName, MarkdownReport.Render(summary), CapacityCharts.Charts(summary))
         : ("", MarkdownReport.FileName, MarkdownReport.Render(summary), ReportCharts.Lazy(summary));
 

@@ -18,7 +18,7 @@ public sealed record AdviseOptions(IReadOnlyList<string> Knobs, int ConfirmRepea
     /// </summary>
     public static readonly IReadOnlyList<string> QuickKnobs = ["sockets-inline-completions", "gc-server", "gc-concurrent", "inline-scheduling", GrpcBench.Load.Knobs.Placebo];
 
-    public static AdviseOptions Default(bool quick) => new(quick ? QuickKnobs : [.. GrpcBench.Load.Knobs.All.Select(k => k.Name)], quick ? 2 : 3, 0.1, quick ? 6 : 30,
+    public static AdviseOptions Default(bool quick) => new(quick ? QuickKnobs : [.. GrpcBench.Load.Knobs.All.Select(k => k.Name)], quick ? 2 : 3, 0.1, quick ? 7 : 45,
         CapacityOptions.Default(quick) with { Mixes = [quick ? CapacityPreset.Uploads : CapacityPreset.Mixed] });
 }
 
@@ -28,9 +28,10 @@ public sealed record AdviseOptions(IReadOnlyList<string> Knobs, int ConfirmRepea
 /// far less from run to run than a capacity searched by its SLO; the default's first runs give the early spread; every
 /// knob value and design alternative screened together in one two-level factorial design (<see cref="KnobScreen"/>),
 /// fitted by least squares on log throughput with run order as a covariate; the budget left on the values still
-/// undecided, in follow-up designs fitted with every stage; the values that help combined and confirmed beside the
-/// default and Grpc.Core on fresh interleaved runs; the SLO capacity of those three searched once, for the headline;
-/// and their hosts profiled.
+/// undecided, in follow-up designs fitted with every stage; the migration path (<see cref="PathSearch"/>): the changes
+/// that help walked one at a time on top of each other, each step's SLO capacity searched; the path's end confirmed
+/// beside the default and Grpc.Core on fresh interleaved runs; Grpc.Core's and the floors' capacity; the story's load on
+/// Grpc.Core, the default and the path's end; and their hosts profiled.
 /// </summary>
 public static class AdvisePreset
 {
@@ -49,8 +50,19 @@ public static class AdvisePreset
     /// <summary>A run's time as planned before any has run: its warm-up and measured span, and a second for the host's and worker's start (measured: well under one).</summary>
     public static TimeSpan PlannedRunTime(ThroughputShape shape) => TimeSpan.FromSeconds(shape.WarmUpSeconds + shape.Seconds + 1);
 
-    /// <summary>What follows the screen on a runtime: the confirming runs, the headline searches and the profiles.</summary>
-    public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun) => perRun * (3 * confirmRepeats) + SearchTime(mix) * 3 + ProfilesTime;
+    /// <summary>The path's trials the screen leaves time for: each a few interleaved pairs of runs and, where taken, a capacity search.</summary>
+    public static int PlannedTrials(bool quick) => quick ? 1 : 4;
+
+    /// <summary>One trial of the path: its interleaved pairs and the capacity search of the step where it is taken.</summary>
+    public static TimeSpan TrialTime(CapacityMix mix, int repeats, TimeSpan perRun) => perRun * (2 * repeats) + SearchTime(mix);
+
+    /// <summary>What follows the path on a runtime: the confirming runs, Grpc.Core's and the floors' searches, the story on three configurations and the profiles.</summary>
+    public static TimeSpan AfterPath(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
+        perRun * (3 * confirmRepeats) + SearchTime(mix) * 3 + PathSearch.StoryTime(quick) * 3 + ProfilesTime;
+
+    /// <summary>What follows the screen on a runtime: the path (its start's search and <see cref="PlannedTrials"/>) and what follows it.</summary>
+    public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
+        SearchTime(mix) + TrialTime(mix, confirmRepeats, perRun) * PlannedTrials(quick) + AfterPath(mix, confirmRepeats, perRun, quick);
 
     /// <summary>Whether the design of every value (knobs of <paramref name="valuesPerKnob"/> values) folds over: where its foldover fits <paramref name="left"/>.</summary>
     public static bool Folds(IReadOnlyList<int> valuesPerKnob, TimeSpan perRun, TimeSpan left) =>
@@ -75,7 +87,7 @@ public static class AdvisePreset
         var perRun = PlannedRunTime(ThroughputShape.Default(quick));
         var (_, valuesPerKnob) = KnobScreen.Grouped(knobs.SelectMany(k => k.Values.Select(v => new ScreenFactor(k, v))), DesignAlternatives.For(mix));
         var oneRuntime = TimeSpan.FromSeconds(2) * knobs.Count(k => k.Kind is KnobKind.HostRuntime or KnobKind.Kestrel) + perRun * EarlyRuns(quick)
-            + perRun * FewestScreenRuns(valuesPerKnob) + Reserve(mix, options.ConfirmRepeats, perRun);
+            + perRun * FewestScreenRuns(valuesPerKnob) + Reserve(mix, options.ConfirmRepeats, perRun, quick);
         var needed = Math.Ceiling(oneRuntime.TotalMinutes);
         return options.BudgetMinutes >= needed ? null
             : $"--budget-minutes {options.BudgetMinutes:0.#}: screening {knobs.Count} knobs ({knobs.Sum(k => k.Values.Count)} values) needs at least {needed:0} min a runtime here; "
@@ -93,8 +105,9 @@ public static class AdvisePreset
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"advise: {knobs.Count} knobs, {values} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPreset.Workload(mix)}; SLO {options.Capacity.Slo.Describe(mix.Load.Scenarios)}"));
         console.WriteLine($"  per runtime: {EarlyRuns(quick)} default runs (the early spread), every knob value and design alternative in one factorial screen, "
-            + $"follow-up designs of the values still undecided with the budget left, the winners confirmed beside the default and Grpc.Core {options.ConfirmRepeats} times interleaved, "
-            + "their SLO capacity once each, their hosts profiled");
+            + "follow-up designs of the values still undecided with the budget left; the migration path: each change that helps tried on top of the steps before it, "
+            + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default and Grpc.Core {options.ConfirmRepeats} times interleaved; "
+            + "Grpc.Core's and the floors' capacity; the story's load on Grpc.Core, the default and the path's end; their hosts profiled");
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"  each run: {Describe(shape, mix)}; about {PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes); results: {folder}"));
         console.WriteLine(plan.Cpus.IsShared ? "cpus: shared (a throughput is then not the server's alone)" : $"cpus: host on {plan.Cpus.Host}, load worker on {plan.Cpus.Worker}");
@@ -186,7 +199,7 @@ public static class AdvisePreset
         // Every value and design alternative in one design, the values that exclude each other side by side (the design's factor order).
         var alternatives = DesignAlternatives.For(mix);
         var (screened, valuesPerKnob) = KnobScreen.Grouped(trials, alternatives);
-        var foldover = screened.Count > 0 && Folds(valuesPerKnob, PerRun(), Left() - Reserve(mix, options.ConfirmRepeats, PerRun()));
+        var foldover = screened.Count > 0 && Folds(valuesPerKnob, PerRun(), Left() - Reserve(mix, options.ConfirmRepeats, PerRun(), quick));
         var design = screened.Count > 0 ? TwoLevelDesign.ForKnobs(valuesPerKnob, foldover) : null;
         var threshold = ScreenStatistics.DecidableThreshold(options.Threshold, earlySpread, (design?.Runs.Count ?? 0) + early.Count);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
@@ -205,7 +218,7 @@ public static class AdvisePreset
             var block = stages.Count;
             for (var i = 0; i < schedule.Count && !cancellationToken.IsCancellationRequested; i++)
             {
-                if (Left() < Reserve(mix, options.ConfirmRepeats, PerRun()) + PerRun())
+                if (Left() < Reserve(mix, options.ConfirmRepeats, PerRun(), quick) + PerRun())
                 {
                     notes.Add($"The {name} stage stopped after {i} of its {schedule.Count} runs: the budget ran out (--budget-minutes).");
                     break;
@@ -270,7 +283,7 @@ public static class AdvisePreset
         {
             var undecided = KnobScreen.FollowUp(screened, [.. screenedFindings.Select(f => (f.Verdict, f.Throughput is { } t ? t.Upper / t.Lower : (double?)null))]);
             var holds = Enumerable.Range(1, undecided.Count)
-                .LastOrDefault(k => Left() >= Reserve(mix, options.ConfirmRepeats, PerRun()) + PerRun() * KnobScreen.Runs(k, false));
+                .LastOrDefault(k => Left() >= Reserve(mix, options.ConfirmRepeats, PerRun(), quick) + PerRun() * KnobScreen.Runs(k, false));
             if (holds == 0) break;
             await Screen($"follow-up {round}", [.. undecided.Take(holds)], TwoLevelDesign.For(holds, false), 1 + round, []);
             pooled = FitTogether() ?? pooled;
@@ -285,38 +298,65 @@ public static class AdvisePreset
         findings.AddRange(knobs.Where(k => !k.ExistsOn(major)).SelectMany(k => k.Values.Select(v => AdviceFindings.NotAvailable(Choice(k, v), k.Meaning, k.MinRuntimeMajor))));
 
         var ranked = AdviceFindings.Ranked(findings);
-        var winners = AdviceFindings.Winners(ranked);
-        var combination = winners.Select(w => trials.First(t => t.Knob.Name == w.Choice.Knob && t.Value == w.Choice.Value)).ToList();
-        var recommended = combination.Aggregate(kestrel, (c, f) => f.Knob.Apply(c, f.Value));
-        var confirming = new List<(string Name, LoadConfiguration Configuration)> { ("default", kestrel) };
-        if (combination.Count > 0) confirming.Add(("recommended", recommended));
-        confirming.Add(("Grpc.Core", grpcCore));
-        var confirmed = confirming.ToDictionary(c => c.Name, _ => new List<ConfigurationResult>());
-        for (var repeat = 1; repeat <= options.ConfirmRepeats && !cancellationToken.IsCancellationRequested; repeat++)
-            foreach (var (name, configuration) in confirming)
-                confirmed[name].Add((await Run($"confirm {repeat}/{options.ConfirmRepeats}, {name}", configuration)) with { Repeat = repeat });
-        var confirmedThroughput = ScreenFindings.Confirm([.. confirming.Select(c => (c.Name, (IReadOnlyList<ConfigurationResult>)confirmed[c.Name]))], threshold);
-        if (confirmedThroughput.FirstOrDefault(r => r.Name == "recommended") is { Decision: not "higher" } notConfirmed)
-            notes.Add($"The recommended combination did not confirm higher than the default on fresh runs ({notConfirmed.Decision}): keep the defaults, or rerun with a larger budget.");
 
-        // The headline: each confirmed configuration's SLO capacity, searched once, probing the screening rate first.
-        var defaultThroughput = confirmedThroughput.FirstOrDefault(r => r.Name == "default")?.PerSecond?.Median ?? earlyThroughputs.Average();
-        var screening = CapacitySearch.Round(ScreeningFraction * defaultThroughput);
-        var headline = new List<(string Name, IReadOnlyList<ConfigurationResult> Runs)>();
-        foreach (var (name, configuration) in confirming)
+        // The path: the changes found helping (knob values and design alternatives), the largest gain first, each tried on
+        // top of the steps taken so far; its capacities probe the screening rate first.
+        var screening = CapacitySearch.Round(ScreeningFraction * earlyThroughputs.Average());
+        async Task<ConfigurationResult> Search(string stage, PathPoint point)
         {
-            if (cancellationToken.IsCancellationRequested) break;
-            var title = Title($"capacity, {name}", configuration);
-            var search = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(configuration, mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
+            var title = Title(stage, point.Configuration);
+            var search = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(point.Configuration, point.Mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
                 guess: screening / ScreeningFraction * 0.8, first: screening));
             results.Add(search);
             console.WriteLine($"{title}: {search.Status}; " + (search.Capacity?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found")
                               + (search.Reason is null ? "" : $"; {search.Reason}"));
-            headline.Add((name, [search]));
+            return search;
         }
+        var candidates = screened.Select((factor, k) => (factor, finding: screenedFindings[k])).Where(c => c.finding.Verdict == AdviceFindings.Helps)
+            .Select(c => new PathCandidate(c.factor, c.finding.Choice, c.finding.Throughput)).ToList();
+        var measures = new PathMeasures((stage, point) => Run(stage, point.Configuration, point.Mix), Search,
+            () => Left() >= AfterPath(mix, options.ConfirmRepeats, PerRun(), quick) + TrialTime(mix, options.ConfirmRepeats, PerRun()));
+        var walk = await PathSearch.WalkAsync(new PathPoint(kestrel, mix), candidates, early, pooled, threshold, options.ConfirmRepeats, measures, cancellationToken);
+        var combination = walk.Steps.Skip(1).Select(s => s.Change!).ToList();
+        var confirming = new List<(string Name, PathPoint Point)> { ("default", new PathPoint(kestrel, mix)) };
+        if (combination.Count > 0) confirming.Add(("recommended", walk.End));
+        confirming.Add(("Grpc.Core", new PathPoint(grpcCore, mix)));
+        var confirmed = confirming.ToDictionary(c => c.Name, _ => new List<ConfigurationResult>());
+        for (var repeat = 1; repeat <= options.ConfirmRepeats && !cancellationToken.IsCancellationRequested; repeat++)
+            foreach (var (name, point) in confirming)
+                confirmed[name].Add((await Run($"confirm {repeat}/{options.ConfirmRepeats}, {name}", point.Configuration, point.Mix)) with { Repeat = repeat });
+        var confirmedThroughput = ScreenFindings.Confirm([.. confirming.Select(c => (c.Name, (IReadOnlyList<ConfigurationResult>)confirmed[c.Name]))], threshold);
+        if (confirmedThroughput.FirstOrDefault(r => r.Name == "recommended") is { Decision: not "higher" } notConfirmed)
+            notes.Add($"The path's end did not confirm higher than the default on fresh runs ({notConfirmed.Decision}): keep the defaults, or rerun with a larger budget.");
+
+        // The headline: the path's ends (their capacities searched on the way), Grpc.Core's and the floors', each searched once.
+        var bounds = new List<(string Name, PathPoint Point)> { (PathEnding.GrpcCore, new PathPoint(grpcCore, mix)) };
+        bounds.AddRange(PathSearch.Floors(kestrel).Select(f => (f.Name, new PathPoint(f.Configuration, mix))));
+        var boundSearches = new List<(string Name, ConfigurationResult Search)>();
+        foreach (var (name, point) in bounds)
+            if (!cancellationToken.IsCancellationRequested) boundSearches.Add((name, await Search($"capacity, {name}", point)));
+        var headline = new List<(string Name, IReadOnlyList<ConfigurationResult> Runs)> { ("default", [walk.Searches[0]]) };
+        if (combination.Count > 0) headline.Add(("recommended", [walk.Searches[^1]]));
+        headline.AddRange(boundSearches.Where(b => b.Name == PathEnding.GrpcCore).Select(b => (b.Name, (IReadOnlyList<ConfigurationResult>)[b.Search])));
+
+        // The story's own load on Grpc.Core, the defaults and the path's end: the before and after a team recognizes.
+        var story = new List<StoryRow>();
+        foreach (var (name, point) in new[] { (PathEnding.GrpcCore, new PathPoint(grpcCore, mix)), ("default", new PathPoint(kestrel, mix)), ("path's end", walk.End) })
+        {
+            if (cancellationToken.IsCancellationRequested) break;
+            var title = Title($"story, {name}", point.Configuration);
+            var run = await progress.RunAsync(title, onProgress => ConfigurationRun.RunAsync(point.Configuration, PathSearch.StoryLoad(quick, point.Mix), onProgress, cancellationToken, plan.Cpus));
+            results.Add(run);
+            var row = PathSearch.Story(name, run);
+            story.Add(row);
+            console.WriteLine($"{title}: {run.Status}; {row.Uploads} uploads, {row.UploadsFailed} failed, p99 {row.UploadP99Ms:0} ms; getInt p99 {row.GetIntP99Ms:0.#} ms" + (run.Reason is null ? "" : $"; {run.Reason}"));
+        }
+        var pathBounds = boundSearches.Select(b => new PathBound(b.Name, b.Search.Configuration.Label, PathSearch.Capacity(b.Search))).ToList();
+        var path = new MigrationPath(walk.Steps, walk.Trials, pathBounds, story, PathEnding.Of(walk.Steps, pathBounds, walk.Trials.Count == candidates.Count));
+        console.WriteLine($"{runtime}: {path.Ending}");
 
         // The hosts profiled: the confirmed three, and the design alternative that helps most, to show where its gain is.
-        var profiled = confirming.Select(c => (c.Name, c.Configuration, Mix: mix)).ToList();
+        var profiled = confirming.Select(c => (c.Name, c.Point.Configuration, c.Point.Mix)).ToList();
         if (alternativeFindings.Where(f => f.Verdict == AdviceFindings.Helps).MaxBy(f => f.Throughput?.Median ?? 0) is { } best
             && alternatives.FirstOrDefault(a => a.Name == best.Choice.Knob) is { } bestAlternative)
             profiled.Add((bestAlternative.Name, bestAlternative.Apply(kestrel), bestAlternative.Apply(mix)));
@@ -337,8 +377,9 @@ public static class AdvisePreset
                           + (ranked.FirstOrDefault(f => f.Choice.Knob == Knobs.Placebo) is { } placebo ? $"; the placebo: {placebo.Verdict}" : ""));
         var defaultCapacity = headline.FirstOrDefault(h => h.Name == "default").Runs?.FirstOrDefault()?.Capacity?.CallsPerSecond;
         return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), defaultCapacity, screening, threshold, ranked,
-            [.. combination.Select(c => Choice(c.Knob, c.Value))], AdviceFindings.Confirm(headline, screening, threshold), notes, (clock.Elapsed - started).TotalMinutes)
+            combination, AdviceFindings.Confirm(headline, screening, threshold), notes, (clock.Elapsed - started).TotalMinutes)
         {
+            Path = path,
             Alternatives = AdviceFindings.Ranked(alternativeFindings),
             Profiles = profiles,
             Screen = new ScreenSummary(Describe(shape, mix), earlyThroughputs.Count, earlySpread, options.Threshold, stages, confirmedThroughput),

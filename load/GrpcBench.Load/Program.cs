@@ -67,7 +67,7 @@ Option<int?> sloUpload = new("--slo-upload-ms") { Description = "capacity: the p
 Option<int?> sloGetInt = new("--slo-getint-ms") { Description = "capacity: the p99 bound of getInt, alone or beside uploads, ms, 1-600,000 (50)" };
 Option<double?> capacityThreshold = new("--threshold") { Description = "capacity: the relative difference a decision against Grpc.Core must exceed, 0.01-1 (0.1 = 10 %)" };
 Option<string[]> knobs = new("--knobs") { Description = $"advise: the knobs screened (default: all): {string.Join(", ", Knobs.All.Select(k => k.Name))}", AllowMultipleArgumentsPerToken = true };
-Option<double?> budgetMinutes = new("--budget-minutes") { Description = "advise: the time each runtime may take, minutes, 1-600 (30; quick: 6)" };
+Option<double?> budgetMinutes = new("--budget-minutes") { Description = "advise: the time each runtime may take, minutes, 1-600 (45; quick: 7)" };
 Option<double?> soakRate = new("--rate") { Description = "soak: sendLargeData calls per second, 0.1-100 (default: 120 MiB/s worth of the payload, 6/s of 20 MiB)" };
 Option<string?> soakCapacityFrom = new("--capacity-from") { Description = "soak: a capacity run's folder or summary.json: each configuration at 50 % of the capacity it held there with the mixed mix (instead of one --rate for all)" };
 Option<int?> soakMinutes = new("--minutes") { Description = "soak: how long the steady load lasts per configuration, minutes, 1-60 (30; quick: 2)" };

@@ -12,13 +12,13 @@ public class AdvisePresetTests
     private static CapacityMix Mix(bool quick) => CapacityPreset.Mixes(AdviseOptions.Default(quick).Capacity, quick)[0];
 
     [Fact]
-    public void The_full_advice_screens_every_knob_on_the_storys_mix_in_30_minutes_a_runtime_and_the_quick_one_five_knobs_in_6()
+    public void The_full_advice_screens_every_knob_on_the_storys_mix_and_walks_its_path_in_45_minutes_a_runtime_and_the_quick_one_five_knobs_in_7()
     {
         var (full, quick) = (AdviseOptions.Default(quick: false), AdviseOptions.Default(quick: true));
 
         Assert.Equal(Knobs.All.Select(k => k.Name), full.Knobs);
-        Assert.Equal((30.0, 3, "mixed"), (full.BudgetMinutes, full.ConfirmRepeats, Mix(quick: false).Name));
-        Assert.Equal((6.0, 5, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
+        Assert.Equal((45.0, 3, "mixed"), (full.BudgetMinutes, full.ConfirmRepeats, Mix(quick: false).Name));
+        Assert.Equal((7.0, 5, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
         Assert.All(quick.Knobs, name => Knobs.Named(name));
         Assert.Contains(Knobs.Placebo, quick.Knobs);
         Assert.Null(AdvisePreset.TooSmall(full, quick: false));

@@ -39,7 +39,7 @@ public class PresetRunTests
         var folder = NewFolder("advise");
 
         var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10),
-            ["--preset", "advise", "--quick", "--runtime", "net10.0", "--knobs", "gc-server,gc-concurrent,placebo", "--budget-minutes", "5", "--out", folder]);
+            ["--preset", "advise", "--quick", "--runtime", "net10.0", "--knobs", "gc-server,gc-concurrent,placebo", "--budget-minutes", "6", "--out", folder]);
 
         Assert.True(exit == 0, output + error);
         foreach (var file in new[] { "summary.json", "advice/advice.md", "advice/throughput-net10.0.png" })
@@ -86,6 +86,19 @@ public class PresetRunTests
         if (Perf.CanRecord())
             Assert.All(advice.Profiles, p => Assert.True(p.NativeMsPerCall > 0 && p.Native!.Count > 0, $"{p.Name}: {p.NativeFailure}"));
         Assert.Contains("| perf, all samples |", md);
+        // The path: step 0's capacity searched, every change tried decided on top of the steps before it, Grpc.Core's and
+        // the floors' capacities, the story's load on both ends and Grpc.Core, path.md and its chart.
+        var path = Assert.IsType<MigrationPath>(advice.Path);
+        Assert.NotNull(path.Steps[0].Capacity?.Held);
+        Assert.All(path.Trials, t => Assert.True(t.VersusBefore is not null && t.Taken == (t.Verdict == "helps"), $"{t.Change.Knob}: {t.Verdict} {t.VersusBefore}"));
+        Assert.Equal(path.Steps.Skip(1).Select(s => s.Change), advice.Recommended);
+        Assert.Equal(["Grpc.Core", "raw HTTP/2", "raw TCP"], path.Bounds.Select(b => b.Name));
+        Assert.All(path.Bounds, b => Assert.True(b.Capacity?.Held > 0, $"{b.Name}: {b.Capacity}"));
+        Assert.Equal(["Grpc.Core", "default", "path's end"], path.Story.Select(s => s.Name));
+        Assert.All(path.Story, s => Assert.True(s.Status == "ok" && s.Uploads > 0 && s.GetInts > 0, $"{s.Name}: {s}"));
+        foreach (var file in new[] { "advice/path.md", "advice/path-net10.0.png" })
+            Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
+        Assert.Contains(path.Ending, File.ReadAllText(Path.Combine(folder, "advice", "path.md")));
     }
 
     private static string NewFolder(string name) => Path.Combine(Path.GetTempPath(), $"grpcbench-{name}-" + Guid.NewGuid().ToString("N"));

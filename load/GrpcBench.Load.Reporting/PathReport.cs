@@ -1,0 +1,137 @@
+using System.Globalization;
+using System.Text;
+using GrpcBench.Load.Reporting.Charts;
+using GrpcBench.Load.Results;
+using ScottPlot;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>
+/// The migration path (advice/path.md): per runtime, one row per step with its change, its decision against the step
+/// before, its capacity against Grpc.Core's, its cost and getInt's p99; the changes tried and not taken; the floors;
+/// the story's own load on the ends; where the path ends; and each change as code. A chart of capacity along the path.
+/// </summary>
+public static class PathReport
+{
+    public const string FileName = "path.md";
+
+    public static bool Has(LoadRunSummary summary) => summary.Advice?.Any(a => a.Path is not null) == true;
+
+    public static string Render(LoadRunSummary summary)
+    {
+        var md = new StringBuilder();
+        md.AppendLine("# The migration path: from Kestrel's defaults toward Grpc.Core, one decided change at a time");
+        md.AppendLine();
+        md.AppendLine("Each change the screen found helping (advice.md) is tried on top of the steps taken so far, the largest screened gain first, "
+                      + "on interleaved saturated runs of the path with and without it (judged with the screen's pooled run spread), and taken where it still helps. "
+                      + "Each step's capacity is the highest rate of the story's mix held within the SLO, searched once: the range is the search's own bracket "
+                      + "(the highest rate held, the lowest missed above it), not the run-to-run spread. The floors post the same bytes without gRPC "
+                      + "(Kestrel's raw HTTP/2 endpoint) and through a bare socket: no gRPC-level change can pass Kestrel's own request path.");
+        md.AppendLine();
+        foreach (var advice in summary.Advice!.Where(a => a.Path is not null)) Runtime(md, advice, advice.Path!);
+        return md.ToString();
+    }
+
+    private static void Runtime(StringBuilder md, AdviceSummary advice, MigrationPath path)
+    {
+        var grpcCore = path.Bounds.FirstOrDefault(b => b.Name == "Grpc.Core")?.Capacity;
+        md.AppendLine($"## {advice.Workload} on {advice.Runtime}");
+        md.AppendLine();
+        md.AppendLine($"**{path.Ending}**");
+        md.AppendLine();
+        md.AppendLine($"![capacity along the path, {advice.Runtime}]({ChartName(advice)})");
+        md.AppendLine();
+        MarkdownTable.Append(md, ["step", "change", "throughput vs the step before", "decision", "capacity/s [held, missed]", "vs Grpc.Core", "host CPU per upload, ms", "getInt p99, ms", "host peak RSS, MiB"],
+            [true, false, false, false, true, true, true, true, true],
+            path.Steps.Select(s => (IReadOnlyList<string>)[s.Number.ToString(CultureInfo.InvariantCulture), s.Change is { } c ? $"`{c.Knob}` = {c.Value}" : "Kestrel + grpc-dotnet, every default",
+                Times(s.VersusBefore), s.Decision ?? "-", Capacity(s.Capacity), s.Capacity is { } capacity && grpcCore is not null ? Times(capacity.Over(grpcCore)) : "-",
+                Figure(s.HostCpuMsPerUpload, "0.0"), Figure(s.GetIntP99Ms, "0.0"), Figure(s.HostPeakRssMiB, "0")]));
+        md.AppendLine();
+        md.AppendLine("Beside it, searched once each on the same mix and SLO:");
+        md.AppendLine();
+        MarkdownTable.Append(md, ["", "configuration", "capacity/s [held, missed]", "vs Grpc.Core"], [false, false, true, true],
+            path.Bounds.Select(b => (IReadOnlyList<string>)[b.Name, b.Label, Capacity(b.Capacity), b.Capacity is { } c && grpcCore is not null && b.Name != "Grpc.Core" ? Times(c.Over(grpcCore)) : "-"]));
+        md.AppendLine();
+        if (path.Trials.Count > 0)
+        {
+            md.AppendLine("Every change tried, in order (screened: its ratio in the screen, on top of the defaults; on the path: on top of the steps before it):");
+            md.AppendLine();
+            MarkdownTable.Append(md, ["on step", "change", "screened", "on the path", "verdict", "taken"], [true, false, false, false, false, false],
+                path.Trials.Select(t => (IReadOnlyList<string>)[t.OnStep.ToString(CultureInfo.InvariantCulture), $"`{t.Change.Knob}` = {t.Change.Value}", Times(t.Screened), Times(t.VersusBefore), t.Verdict, t.Taken ? "yes" : "no"]));
+            md.AppendLine();
+        }
+        if (path.Story.Count > 0)
+        {
+            md.AppendLine("The story's own load (the seed preset's ramp) on each end, the uploads sent as each sends them:");
+            md.AppendLine();
+            MarkdownTable.Append(md, ["", "configuration", "uploads ok", "failed", "uploads p99, ms", "getInt ok", "failed", "getInt p99, ms"], [false, false, true, true, true, true, true, true],
+                path.Story.Select(s => (IReadOnlyList<string>)[s.Name, s.Label + (s.Status == "ok" ? "" : $" ({s.Status})"), Count(s.Uploads), Count(s.UploadsFailed), Ms(s.UploadP99Ms),
+                    Count(s.GetInts), Count(s.GetIntsFailed), Ms(s.GetIntP99Ms)]));
+            md.AppendLine();
+        }
+        var changes = path.Steps.Where(s => s.Change is not null).Select(s => s.Change!).ToList();
+        if (changes.Count > 0)
+        {
+            md.AppendLine("The path's changes as code, in order:");
+            md.AppendLine();
+            md.AppendLine("```");
+            foreach (var change in changes) md.AppendLine(change.Code);
+            md.AppendLine("```");
+            md.AppendLine();
+        }
+    }
+
+    public static IEnumerable<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) =>
+        (summary.Advice ?? []).Where(a => a.Path is not null).Select(a => (ChartName(a), $"capacity along the path, {a.Runtime}", (Func<byte[]>)(() => Chart(a, a.Path!))));
+
+    private static string ChartName(AdviceSummary advice) => $"path-{advice.Runtime}.png";
+
+    private static byte[] Chart(AdviceSummary advice, MigrationPath path)
+    {
+        var plot = ChartImage.NewPlot($"{advice.Workload} on {advice.Runtime}: capacity at each step of the path (the bar: the search's bracket), Grpc.Core and the floors across");
+        var steps = path.Steps.Where(s => s.Capacity?.Held is not null).ToList();
+        var palette = new ScottPlot.Palettes.Category10();
+        if (steps.Count > 0)
+        {
+            var xs = steps.Select(s => (double)s.Number).ToArray();
+            var line = plot.Add.Scatter(xs, steps.Select(s => s.Capacity!.Held!.Value).ToArray(), palette.GetColor(0));
+            line.LineWidth = 2;
+            line.MarkerSize = 8;
+            line.LegendText = "the path: capacity held";
+            foreach (var s in steps.Where(s => s.Capacity!.Missed is not null))
+            {
+                var bracket = plot.Add.Line(s.Number, s.Capacity!.Held!.Value, s.Number, s.Capacity.Missed!.Value);
+                bracket.Color = palette.GetColor(0).WithAlpha(0.5);
+                bracket.LineWidth = 6;
+            }
+        }
+        var patterns = new[] { LinePattern.Solid, LinePattern.Dashed, LinePattern.Dotted };
+        foreach (var (bound, i) in path.Bounds.Where(b => b.Capacity?.Held is not null).Select((b, i) => (b, i)))
+        {
+            var across = plot.Add.HorizontalLine(bound.Capacity!.Held!.Value, 2, palette.GetColor(i + 1), patterns[i % patterns.Length]);
+            across.LegendText = $"{bound.Name}: {CapacityReport.Rate(bound.Capacity.Held.Value)}/s";
+        }
+        plot.Axes.Bottom.SetTicks([.. path.Steps.Select(s => (double)s.Number)],
+            [.. path.Steps.Select(s => ChartText.Shortened(s.Change is { } c ? $"{s.Number}: {c.Knob}={c.Value}" : "0: defaults", 28))]);
+        plot.Axes.Bottom.Label.Text = "step of the path";
+        plot.Axes.Left.Label.Text = "capacity, uploads per second within the SLO";
+        plot.Axes.SetLimitsX(-0.5, Math.Max(1, path.Steps.Count - 1) + 0.5);
+        var highest = new[] { steps.Select(s => s.Capacity!.Missed ?? s.Capacity.Held!.Value).DefaultIfEmpty(0).Max(), path.Bounds.Select(b => b.Capacity?.Held ?? 0).DefaultIfEmpty(0).Max() }.Max();
+        plot.Axes.SetLimitsY(0, Math.Max(1, highest * 1.1));
+        plot.ShowLegend(Edge.Bottom);
+        return ChartImage.Png(plot, ChartImage.Width, 620);
+    }
+
+    private static string Capacity(SearchedCapacity? capacity) => capacity?.Held is { } held
+        ? CapacityReport.Rate(held) + (capacity.Missed is { } missed ? $" [{CapacityReport.Rate(held)}, {CapacityReport.Rate(missed)}]" : " (none missed)")
+        : capacity is null ? "-" : $"none held ({capacity.Reason})";
+
+    private static string Times(Spread? ratio) => ratio is null ? "-"
+        : string.Create(CultureInfo.InvariantCulture, $"x{ratio.Median:0.00} [{ratio.Lower:0.00}, {ratio.Upper:0.00}]");
+
+    private static string Figure(Spread? spread, string format) => spread is null ? "-" : spread.Median.ToString(format, CultureInfo.InvariantCulture);
+
+    private static string Count(long count) => count.ToString("#,##0", CultureInfo.InvariantCulture);
+
+    private static string Ms(double? ms) => ms is { } value ? value.ToString(value >= 100 ? "#,##0" : "0.0", CultureInfo.InvariantCulture) : "-";
+}

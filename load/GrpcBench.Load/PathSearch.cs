@@ -1,0 +1,138 @@
+using GrpcBench.Load.Analysis;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load;
+
+/// <summary>A change the screen found helping, with the ratio it was found by.</summary>
+public sealed record PathCandidate(ScreenFactor Factor, KnobChoice Choice, Spread? Screened);
+
+/// <summary>Where the path stands: the configuration and the mix it sends (a design alternative may change how uploads go).</summary>
+public sealed record PathPoint(LoadConfiguration Configuration, CapacityMix Mix)
+{
+    public PathPoint With(ScreenFactor change) => new(change.Apply(Configuration), change.Apply(Mix));
+}
+
+/// <summary>What the path's walk measures with: a saturated run, a capacity search, and whether the budget holds another trial.</summary>
+public sealed record PathMeasures(
+    Func<string, PathPoint, Task<ConfigurationResult>> Run,
+    Func<string, PathPoint, Task<ConfigurationResult>> Search,
+    Func<bool> HoldsTrial);
+
+/// <summary>
+/// The walk from Kestrel's defaults: the changes the screen found helping, the largest gain first, each tried on top of
+/// the steps taken so far in <c>repeats</c> interleaved pairs of saturated runs (without, with; then with, without, so
+/// that a drift touches both alike) and taken where it still helps (<see cref="PathDecision"/>): a re-screen, one change
+/// at a time, of what is left on top of each step. A taken step's capacity is searched; a change of the same knob, or
+/// another chunk size, is then out. The walk ends when nothing is left or the budget holds no further trial.
+/// </summary>
+public static class PathSearch
+{
+    public static async Task<(IReadOnlyList<PathStep> Steps, IReadOnlyList<PathTrial> Trials, PathPoint End, IReadOnlyList<ConfigurationResult> Searches)> WalkAsync(
+        PathPoint start, IReadOnlyList<PathCandidate> candidates, IReadOnlyList<ConfigurationResult> startRuns, ScreenFit? screen, double threshold, int repeats,
+        PathMeasures measure, CancellationToken cancellationToken)
+    {
+        var point = start;
+        var startSearch = await measure.Search("path, step 0 capacity", point);
+        var searches = new List<ConfigurationResult> { startSearch };
+        var steps = new List<PathStep> { Step(0, null, startRuns, null, null, startSearch, threshold) };
+        var trials = new List<PathTrial>();
+        var left = candidates.OrderByDescending(c => c.Screened?.Median ?? 1).ToList();
+        var stepZeroMeasured = false;
+        while (left.Count > 0 && !cancellationToken.IsCancellationRequested && measure.HoldsTrial())
+        {
+            var candidate = left[0];
+            left.RemoveAt(0);
+            var trial = point.With(candidate.Factor);
+            var (before, with) = (new List<ConfigurationResult>(), new List<ConfigurationResult>());
+            for (var repeat = 1; repeat <= repeats && !cancellationToken.IsCancellationRequested; repeat++)
+            {
+                var stage = $"path, step {steps.Count} {repeat}/{repeats}";
+                foreach (var withIt in repeat % 2 == 1 ? new[] { false, true } : [true, false])
+                {
+                    if (withIt) with.Add((await measure.Run($"{stage}, with {candidate.Factor}", trial)) with { Repeat = repeat });
+                    else before.Add((await measure.Run($"{stage}, without", point)) with { Repeat = repeat });
+                }
+            }
+            var effect = PathDecision.Of(PerSecond(before), PerSecond(with), screen?.RunSpread, screen?.DegreesOfFreedom ?? 0, threshold);
+            var verdict = Verdict(effect);
+            var versus = effect is null ? null : new Spread(effect.Ratio, effect.Lower, effect.Upper, with.Count, "interleaved runs, screen's spread");
+            var taken = verdict == AdviceFindings.Helps;
+            trials.Add(new PathTrial(steps.Count - 1, candidate.Choice, candidate.Screened, versus, verdict, taken));
+            if (!stepZeroMeasured && steps.Count == 1)
+            {
+                // Step 0's figures from runs interleaved with the first trial, rather than from the screen's start.
+                steps[0] = Step(0, null, before, null, null, startSearch, threshold);
+                stepZeroMeasured = true;
+            }
+            if (!taken) continue;
+            point = trial;
+            var search = await measure.Search($"path, step {steps.Count} capacity", point);
+            searches.Add(search);
+            steps.Add(Step(steps.Count, candidate.Choice, with, versus, verdict, search, threshold));
+            left.RemoveAll(c => c.Factor.Knob.Name == candidate.Factor.Knob.Name);
+        }
+        return (steps, trials, point, searches);
+    }
+
+    /// <summary>The floors no gRPC-level change can pass, beside the Kestrel host of <paramref name="kestrel"/>: its raw HTTP/2 POST of the same bytes, and a bare TCP socket.</summary>
+    public static IReadOnlyList<(string Name, LoadConfiguration Configuration)> Floors(LoadConfiguration kestrel) =>
+    [
+        (PathEnding.RawHttp2, kestrel with { Kind = ConfigurationKind.RawHttp2, Client = ClientStack.Http2 }),
+        (PathEnding.RawTcp, kestrel with { Kind = ConfigurationKind.RawTcp, Server = ServerStack.Socket, Client = ClientStack.Socket, Transport = Transport.Tcp, KestrelProfile = "n/a" }),
+    ];
+
+    /// <summary>
+    /// The story's load (the seed preset's ramp: to 50/s, then to 20/s, 20 MiB; quick: its short form) with the uploads
+    /// sent as <paramref name="mix"/> sends them and getInt beside them at the same ramp.
+    /// </summary>
+    public static LoadShape StoryLoad(bool quick, CapacityMix mix) => (quick ? Presets.QuickLoad : Presets.SeedLoad) with
+    {
+        Scenarios = [mix.Searched, ScenarioNames.GetInt],
+        PayloadContent = mix.Load.PayloadContent,
+    };
+
+    /// <summary>
+    /// About how long the story's load takes on one configuration: its host's start, its warm-up, its ramp and half the
+    /// calls' deadline (an overloaded host's calls drain to it, the others' end with the ramp).
+    /// </summary>
+    public static TimeSpan StoryTime(bool quick)
+    {
+        var load = StoryLoad(quick, CapacityPreset.Mixes(CapacityOptions.Default(quick), quick)[0]);
+        return TimeSpan.FromSeconds(3 + load.WarmUpSeconds + load.Phases.Sum(p => p.Seconds) + load.CallTimeoutSeconds / 2.0);
+    }
+
+    public static StoryRow Story(string name, ConfigurationResult run)
+    {
+        var uploads = run.Scenarios.FirstOrDefault(s => s.Name != ScenarioNames.GetInt);
+        var getInt = run.Scenario(ScenarioNames.GetInt);
+        return new StoryRow(name, run.Configuration.Label, run.Status, uploads?.Ok ?? 0, uploads?.Failed ?? 0, uploads is { Ok: > 0 } ? uploads.Latency.P99 : null,
+            getInt?.Ok ?? 0, getInt?.Failed ?? 0, getInt is { Ok: > 0 } ? getInt.Latency.P99 : null);
+    }
+
+    /// <summary>A capacity search as the path shows it: the highest rate held and the lowest missed above it.</summary>
+    public static SearchedCapacity? Capacity(ConfigurationResult search)
+    {
+        if (search.Capacity is not { } capacity) return new SearchedCapacity(null, null, search.Reason ?? search.Status);
+        var held = capacity.CallsPerSecond;
+        var missed = capacity.Probes.Where(p => !p.Held && (held is null || p.OfferedPerSecond > held)).Select(p => (double?)p.OfferedPerSecond).Min();
+        return new SearchedCapacity(held, missed, held is null ? search.Reason ?? capacity.Bound : null);
+    }
+
+    private static PathStep Step(int number, KnobChoice? change, IReadOnlyList<ConfigurationResult> runs, Spread? versus, string? decision, ConfigurationResult search, double threshold)
+    {
+        var figures = ScreenFindings.Confirm([("step", runs)], threshold)[0];
+        var label = runs.FirstOrDefault()?.Configuration.Label ?? search.Configuration.Label;
+        return new PathStep(number, change, label, figures.PerSecond, versus, decision, Capacity(search), figures.HostCpuMsPerCall, figures.OtherP99Ms, figures.HostPeakRssMiB);
+    }
+
+    private static List<double> PerSecond(IEnumerable<ConfigurationResult> runs) =>
+        [.. runs.Where(r => r.Status == "ok" && r.Throughput is { Calls: > 0 }).Select(r => r.Throughput!.PerSecond)];
+
+    private static string Verdict(Effect? effect) => effect?.Verdict switch
+    {
+        EffectVerdict.Helps => AdviceFindings.Helps,
+        EffectVerdict.Hurts => AdviceFindings.Hurts,
+        EffectVerdict.NoEffect => AdviceFindings.NoEffect,
+        _ => AdviceFindings.CouldNotTell,
+    };
+}

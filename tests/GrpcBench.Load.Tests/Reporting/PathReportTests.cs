@@ -1,0 +1,74 @@
+using GrpcBench.Load.Analysis;
+using GrpcBench.Load.Reporting;
+using GrpcBench.Load.Results;
+using static GrpcBench.Load.Tests.SampleRuns;
+
+namespace GrpcBench.Load.Tests;
+
+public class PathReportTests
+{
+    private static readonly KnobChoice Inline = new("sockets-inline-completions", "1", "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1", "HostRuntime", "DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1   # the service's environment");
+    private static readonly KnobChoice Chunks = new("chunked", "64 KiB", "chunked-64k", "Design", "rpc UploadChunks (stream Chunk) returns (UploadSummary);   // .proto");
+    private static readonly KnobChoice Placebo = new("placebo", "1", "GRPCBENCH_PLACEBO=1", "HostRuntime", "GRPCBENCH_PLACEBO=1");
+
+    private static Spread Ratio(double median, double lower, double upper) => new(median, lower, upper, 3, "interleaved runs, screen's spread");
+
+    private static LoadRunSummary Walked()
+    {
+        PathStep Step(int number, KnobChoice? change, double? versus, double held, double missed) => new(number, change, $"step {number}", new Spread(held * 1.3, held * 1.2, held * 1.4, 3, "runs"),
+            versus is { } v ? Ratio(v, v - 0.1, v + 0.1) : null, versus is null ? null : AdviceFindings.Helps, new SearchedCapacity(held, missed, null),
+            new Spread(45, 44, 46, 3, "runs"), new Spread(12, 11, 13, 3, "runs"), new Spread(310, 300, 320, 3, "runs"));
+        IReadOnlyList<PathStep> steps = [Step(0, null, null, 21, 22), Step(1, Chunks, 1.5, 30, 31.5), Step(2, Inline, 1.12, 32, 33.6)];
+        IReadOnlyList<PathBound> bounds =
+        [
+            new(PathEnding.GrpcCore, "grpc-core/grpc-core net8.0 h2c", new SearchedCapacity(33, 34.6, null)),
+            new(PathEnding.RawHttp2, "raw-http2 kestrel/http2 net8.0 h2c", new SearchedCapacity(29, 30.4, null)),
+            new(PathEnding.RawTcp, "raw-tcp socket/socket net8.0 tcp", new SearchedCapacity(120, 126, null)),
+        ];
+        var path = new MigrationPath(steps,
+            [
+                new PathTrial(0, Chunks, Ratio(1.55, 1.4, 1.7), Ratio(1.5, 1.4, 1.6), AdviceFindings.Helps, true),
+                new PathTrial(1, Placebo, Ratio(1.05, 1.01, 1.09), Ratio(1.0, 0.95, 1.05), AdviceFindings.NoEffect, false),
+                new PathTrial(1, Inline, Ratio(1.17, 1.1, 1.25), Ratio(1.12, 1.03, 1.21), AdviceFindings.Helps, true),
+            ],
+            bounds, [new StoryRow("default", "kestrel/grpc-net net8.0 default h2c", "ok", 430, 170, 14_800, 600, 0, 2_300)], PathEnding.Of(steps, bounds, true));
+        var advice = new AdviceSummary("net8.0", "mixed", "20 MiB uploads (sendLargeData) searched, getInt beside them at a fixed 50/s", 21, 11, 0.1, [], [Chunks, Inline], [], [], 44)
+            { Path = path };
+        return Summary(Ok(Kestrel("net8.0"), 300, 3)) with { Preset = "advise", Advice = [advice] };
+    }
+
+    [Fact]
+    public void Each_step_shows_its_decision_its_capacity_bracket_against_grpc_core_and_the_path_ends_at_the_floor()
+    {
+        var md = PathReport.Render(Walked());
+
+        Assert.Contains("| 1 | `chunked` = 64 KiB | x1.50 [1.40, 1.60] | helps | 30 [30, 31.5] | x0.91 [0.87, 0.95] | 45.0 | 12.0 | 310 |", md);
+        Assert.Contains("| 0 | Kestrel + grpc-dotnet, every default | - | - | 21 [21, 22] |", md);
+        Assert.Contains("| 1 | `placebo` = 1 | x1.05 [1.01, 1.09] | x1.00 [0.95, 1.05] | no effect found | no |", md);
+        Assert.Contains("| raw HTTP/2 | raw-http2 kestrel/http2 net8.0 h2c | 29 [29, 30.4] | x0.88 [0.84, 0.92] |", md);
+        Assert.Contains("| default | kestrel/grpc-net net8.0 default h2c | 430 | 170 | 14,800 | 600 | 0 | 2,300 |", md);
+        Assert.Contains("**The path takes 2 changes; its end holds 32/s, 110 % of Kestrel's raw HTTP/2 floor", md);
+        Assert.Contains("```\nrpc UploadChunks (stream Chunk) returns (UploadSummary);   // .proto\nDOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1", md.ReplaceLineEndings("\n"));
+    }
+
+    [Fact]
+    public void The_advice_folder_holds_path_md_and_its_chart_beside_the_advice()
+    {
+        var folder = Directory.CreateTempSubdirectory("path-").FullName;
+        try
+        {
+            var files = ReportFiles.WriteReading(folder, Walked());
+
+            Assert.Contains(Path.Combine(folder, "advice", "path.md"), files);
+            var chart = Path.Combine(folder, "advice", "path-net8.0.png");
+            Assert.Contains(chart, files);
+            PngAssert.IsChart(File.ReadAllBytes(chart));
+            Assert.Contains("![capacity along the path, net8.0](path-net8.0.png)", File.ReadAllText(Path.Combine(folder, "advice", "path.md")));
+            Assert.Contains("(path.md)", File.ReadAllText(Path.Combine(folder, "advice", "advice.md")));
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+}
