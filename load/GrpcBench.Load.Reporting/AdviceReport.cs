@@ -198,7 +198,8 @@ public static class AdviceReport
                 ? "The same uploads sent another way, or compressed, in ABBA blocks against the default (default, changed, changed, default), judged with "
                   + "the screen's pooled run spread; throughput still counts uploads per second. Never combined with the settings above."
                 : "The same uploads sent another way, or compressed: factors of the screen's design like the knobs (the chunk sizes one factor's values), "
-                  + "fitted with them; throughput still counts uploads per second. Not in the recommended combination: they change code.");
+                  + "fitted with them; throughput still counts uploads per second. "
+                  + (advice.Path is null ? "Not in the recommended combination: they change code." : $"Those that help are tried on the migration path with the knobs, one change at a time ([{PathReport.FileName}]({PathReport.FileName}))."));
             md.AppendLine();
             MarkdownTable.Append(md, ["alternative", "verdict", "throughput vs default", "host CPU/upload vs default", "getInt p99 vs default", "client CPU/upload vs default",
                     "runs", "what it is", "the change"],
