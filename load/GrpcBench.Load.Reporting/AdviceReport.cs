@@ -270,7 +270,8 @@ public static class AdviceReport
 
     private static string ChartName(AdviceSummary advice) => advice.Screen is null ? $"capacity-{advice.Runtime}.png" : $"throughput-{advice.Runtime}.png";
 
-    private static string Times(Spread? ratio, string? decision = null) => ratio is null ? "-"
+    /// <summary>"x1.28 [1.13, 1.44]", and the decision after it where given.</summary>
+    internal static string Times(Spread? ratio, string? decision = null) => ratio is null ? "-"
         : $"x{ratio.Median.ToString("0.00", CultureInfo.InvariantCulture)} {Bounds(ratio)}" + (decision is null ? "" : $" {decision}");
 
     private static string Bounds(Spread ratio) =>

@@ -44,20 +44,20 @@ public static class PathReport
         MarkdownTable.Append(md, ["step", "change", "throughput vs the step before", "decision", "capacity/s [held, missed]", "vs Grpc.Core", "host CPU per upload, ms", "getInt p99, ms", "host peak RSS, MiB"],
             [true, false, false, false, true, true, true, true, true],
             path.Steps.Select(s => (IReadOnlyList<string>)[s.Number.ToString(CultureInfo.InvariantCulture), s.Change is { } c ? $"`{c.Knob}` = {c.Value}" : "Kestrel + grpc-dotnet, every default",
-                Times(s.VersusBefore), s.Decision ?? "-", Capacity(s.Capacity), s.Capacity is { } capacity && grpcCore is not null ? Times(capacity.Over(grpcCore)) : "-",
+                AdviceReport.Times(s.VersusBefore), s.Decision ?? "-", Capacity(s.Capacity), s.Capacity is { } capacity && grpcCore is not null ? AdviceReport.Times(capacity.Over(grpcCore)) : "-",
                 Figure(s.HostCpuMsPerUpload, "0.0"), Figure(s.GetIntP99Ms, "0.0"), Figure(s.HostPeakRssMiB, "0")]));
         md.AppendLine();
         md.AppendLine("Beside it, searched once each on the same mix and SLO:");
         md.AppendLine();
         MarkdownTable.Append(md, ["", "configuration", "capacity/s [held, missed]", "vs Grpc.Core"], [false, false, true, true],
-            path.Bounds.Select(b => (IReadOnlyList<string>)[b.Name, b.Label, Capacity(b.Capacity), b.Capacity is { } c && grpcCore is not null && b.Name != "Grpc.Core" ? Times(c.Over(grpcCore)) : "-"]));
+            path.Bounds.Select(b => (IReadOnlyList<string>)[b.Name, b.Label, Capacity(b.Capacity), b.Capacity is { } c && grpcCore is not null && b.Name != "Grpc.Core" ? AdviceReport.Times(c.Over(grpcCore)) : "-"]));
         md.AppendLine();
         if (path.Trials.Count > 0)
         {
             md.AppendLine("Every change tried, in order (screened: its ratio in the screen, on top of the defaults; on the path: on top of the steps before it):");
             md.AppendLine();
             MarkdownTable.Append(md, ["on step", "change", "screened", "on the path", "verdict", "taken"], [true, false, false, false, false, false],
-                path.Trials.Select(t => (IReadOnlyList<string>)[t.OnStep.ToString(CultureInfo.InvariantCulture), $"`{t.Change.Knob}` = {t.Change.Value}", Times(t.Screened), Times(t.VersusBefore), t.Verdict, t.Taken ? "yes" : "no"]));
+                path.Trials.Select(t => (IReadOnlyList<string>)[t.OnStep.ToString(CultureInfo.InvariantCulture), $"`{t.Change.Knob}` = {t.Change.Value}", AdviceReport.Times(t.Screened), AdviceReport.Times(t.VersusBefore), t.Verdict, t.Taken ? "yes" : "no"]));
             md.AppendLine();
         }
         if (path.Story.Count > 0)
@@ -125,9 +125,6 @@ public static class PathReport
     private static string Capacity(SearchedCapacity? capacity) => capacity?.Held is { } held
         ? CapacityReport.Rate(held) + (capacity.Missed is { } missed ? $" [{CapacityReport.Rate(held)}, {CapacityReport.Rate(missed)}]" : " (none missed)")
         : capacity is null ? "-" : $"none held ({capacity.Reason})";
-
-    private static string Times(Spread? ratio) => ratio is null ? "-"
-        : string.Create(CultureInfo.InvariantCulture, $"x{ratio.Median:0.00} [{ratio.Lower:0.00}, {ratio.Upper:0.00}]");
 
     private static string Figure(Spread? spread, string format) => spread is null ? "-" : spread.Median.ToString(format, CultureInfo.InvariantCulture);
 

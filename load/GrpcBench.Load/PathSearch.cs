@@ -37,7 +37,6 @@ public static class PathSearch
         var steps = new List<PathStep> { Step(0, null, startRuns, null, null, startSearch, threshold) };
         var trials = new List<PathTrial>();
         var left = candidates.OrderByDescending(c => c.Screened?.Median ?? 1).ToList();
-        var stepZeroMeasured = false;
         while (left.Count > 0 && !cancellationToken.IsCancellationRequested && measure.HoldsTrial())
         {
             var candidate = left[0];
@@ -58,12 +57,8 @@ public static class PathSearch
             var versus = effect is null ? null : new Spread(effect.Ratio, effect.Lower, effect.Upper, with.Count, "interleaved runs, screen's spread");
             var taken = verdict == AdviceFindings.Helps;
             trials.Add(new PathTrial(steps.Count - 1, candidate.Choice, candidate.Screened, versus, verdict, taken));
-            if (!stepZeroMeasured && steps.Count == 1)
-            {
-                // Step 0's figures from runs interleaved with the first trial, rather than from the screen's start.
-                steps[0] = Step(0, null, before, null, null, startSearch, threshold);
-                stepZeroMeasured = true;
-            }
+            // Step 0's figures from the runs interleaved with the first trial, rather than from the screen's start.
+            if (trials.Count == 1) steps[0] = Step(0, null, before, null, null, startSearch, threshold);
             if (!taken) continue;
             point = trial;
             var search = await measure.Search($"path, step {steps.Count} capacity", point);
