@@ -3,33 +3,62 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Analysis;
 
-/// <summary>Where the path ends, in words, from its last step's capacity, Grpc.Core's and Kestrel's raw HTTP/2 floor's.</summary>
+/// <summary>
+/// Where the path ends, in words: its end's capacity against Grpc.Core's and Kestrel's raw HTTP/2 floor's (the medians
+/// of their searches, with the range of every pair's ratio), what that means for the rest of the gap, and what the
+/// interleaved saturated runs add.
+/// </summary>
 public static class PathEnding
 {
     public const string GrpcCore = "Grpc.Core", RawHttp2 = "raw HTTP/2", RawTcp = "raw TCP";
 
-    public static string Of(IReadOnlyList<PathStep> steps, IReadOnlyList<PathBound> bounds, bool everyChangeTried)
+    /// <summary>Below this share of its CPUs busy, a host's saturated run was bounded by the one caller's latency, not by the host.</summary>
+    public const double SaturatedHost = 0.85;
+
+    public static string Of(IReadOnlyList<PathStep> steps, IReadOnlyList<SearchedCapacity> endSearches, IReadOnlyList<PathBound> bounds, bool everyChangeTried, bool endClientBound)
     {
-        static double? Held(PathBound? bound) => bound?.Capacity?.Held;
-        var end = steps.Count > 0 ? steps[^1].Capacity?.Held : null;
-        var (grpcCore, floor) = (Held(bounds.FirstOrDefault(b => b.Name == GrpcCore)), Held(bounds.FirstOrDefault(b => b.Name == RawHttp2)));
-        var taken = steps.Count - 1;
+        var taken = Math.Max(0, steps.Count - 1);
         var walked = taken == 0 ? "No change helped on top of the defaults, so the path stays at them" : $"The path takes {taken} change{(taken == 1 ? "" : "s")}";
         var tried = everyChangeTried ? "every change the screen found helping was tried" : "the budget ended before every change the screen found helping was tried";
-        if (end is not { } reached) return $"{walked}; its last step held no rate within the SLO, so where it ends cannot be told ({tried}).";
-        if (grpcCore is { } core && reached >= core)
-            return Invariant($"{walked}; its end reaches Grpc.Core's capacity: {reached:0.#}/s against {core:0.#}/s (x{reached / core:0.00}); {tried}.");
-        if (floor is not { } http2)
-            return Invariant($"{walked}; its end holds {reached:0.#}/s") + (grpcCore is { } c ? Invariant($", x{reached / c:0.00} of Grpc.Core's {c:0.#}/s") : "")
-                   + $"; Kestrel's raw HTTP/2 floor was not measured, so what bounds the rest cannot be told ({tried}).";
-        var versusCore = grpcCore is { } gc ? Invariant($", which is itself x{http2 / gc:0.00} of Grpc.Core's {gc:0.#}/s") : "";
-        var reading = grpcCore is { } g && http2 < g
-            ? reached >= 0.9 * http2
+        if (SearchedCapacity.MedianHeld(endSearches) is not { } end) return $"{walked}; its end held no rate within the SLO, so where it ends cannot be told ({tried}).";
+        var (grpcCore, floor) = (bounds.FirstOrDefault(b => b.Name == GrpcCore), bounds.FirstOrDefault(b => b.Name == RawHttp2));
+        var text = Invariant($"{walked}; its end holds {end:0.#}/s ({Searches(endSearches.Count)})");
+        if (grpcCore?.EndOver is { } versusCore)
+        {
+            text += Invariant($", x{versusCore.Median:0.00} [{versusCore.Lower:0.00}, {versusCore.Upper:0.00}] of Grpc.Core's {grpcCore.Held:0.#}/s");
+            if (versusCore.Lower >= 1) return text + $": Grpc.Core's capacity reached ({tried})." + Throughput(grpcCore, floor, endClientBound);
+            if (versusCore.Median >= 1) text += ", about Grpc.Core's (the searches' range reaches below it)";
+        }
+        if (floor?.EndOver is not { } versusFloor || floor.Held is not { } http2)
+            return text + $"; Kestrel's raw HTTP/2 floor held nothing or was not measured, so what bounds the rest cannot be told ({tried})." + Throughput(grpcCore, floor, endClientBound);
+        text += Invariant($"; {versusFloor.Median * 100:0} % [{versusFloor.Lower * 100:0}, {versusFloor.Upper * 100:0}] of Kestrel's raw HTTP/2 floor with the same Kestrel and runtime settings ({http2:0.#}/s)");
+        var floorVersusCore = grpcCore is null ? null : SearchedCapacity.Ratio(floor.Searches, grpcCore.Searches);
+        if (floorVersusCore is { } f) text += Invariant($", which is itself x{f.Median:0.00} [{f.Lower:0.00}, {f.Upper:0.00}] of Grpc.Core's");
+        var reading = floorVersusCore is not { Median: < 1 }
+            ? ": the floor is not below Grpc.Core's capacity, so Kestrel's request path does not bound the gap; changes the screen did not try could still close it"
+            : versusFloor.Lower >= 0.9
                 ? ": the rest of the gap to Grpc.Core is in Kestrel's own HTTP/2 request path (the floor posts the same bytes without gRPC), not in anything a setting or the service's code can change"
-                : ": the floor leaves room the path has not taken; changes the screen did not try could still close it"
-            : ": the floor is above Grpc.Core's capacity, so Kestrel's request path does not bound the gap; changes the screen did not try could still close it";
-        return Invariant($"{walked}; its end holds {reached:0.#}/s, {reached / http2 * 100:0} % of Kestrel's raw HTTP/2 floor ({http2:0.#}/s){versusCore}") + reading + $" ({tried}).";
+                : versusFloor.Median >= 0.9
+                    ? ": most of the rest of the gap is in Kestrel's own HTTP/2 request path, though the searches' range reaches below 90 % of the floor"
+                    : ": the floor leaves room the path has not taken; changes the screen did not try could still close it";
+        return text + reading + $" ({tried})." + Throughput(grpcCore, floor, endClientBound);
     }
+
+    /// <summary>What the confirming runs add: the end's saturated throughput over the floor's and Grpc.Core's, and what limits those runs.</summary>
+    private static string Throughput(PathBound? grpcCore, PathBound? floor, bool endClientBound)
+    {
+        var parts = new[] { (Name: "Kestrel's raw HTTP/2 floor's", Bound: floor), (Name: "Grpc.Core's", Bound: grpcCore) }
+            .Where(p => p.Bound?.EndThroughputOver is not null)
+            .Select(p => Invariant($"x{p.Bound!.EndThroughputOver!.Median:0.00} [{p.Bound.EndThroughputOver.Lower:0.00}, {p.Bound.EndThroughputOver.Upper:0.00}] of {p.Name}")).ToList();
+        if (parts.Count == 0) return "";
+        var text = $" On interleaved saturated runs (one upload caller) its throughput is {string.Join(" and ", parts)}";
+        if (grpcCore?.HostBusy is < SaturatedHost and var busy)
+            text += Invariant($"; Grpc.Core's host was only {busy * 100:0} % busy there (the one caller's latency, not the host, set its pace), so its capacity is the comparison that counts");
+        if (endClientBound) text += "; the end's runs were client-bound (the load worker set their pace), so its throughput ratios understate the server's";
+        return text + ".";
+    }
+
+    private static string Searches(int count) => count == 1 ? "one capacity search" : $"median of {count} capacity searches";
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);
 }

@@ -41,7 +41,7 @@ public static class ScreenFindings
         {
             var perSecond = Values(r.Runs, t => t.PerSecond);
             Spread? Median(List<double> values) => values.Count == 0 ? null : Of(Statistics.MedianInterval(values));
-            Spread? Versus(List<double> of) => of.Count == 0 || perSecond.Count == 0 ? null : Of(Statistics.RatioInterval(of, perSecond));
+            Spread? Versus(List<double> of) => Over(perSecond, of);
             var decision = r.Name == "default" ? null : baseline.Count < 2 || perSecond.Count < 2 ? "unknown"
                 : Statistics.Compare(baseline, perSecond, threshold, higherIsBetter: true).Decision switch
                 {
@@ -56,6 +56,16 @@ public static class ScreenFindings
                 Median([.. r.Runs.Where(run => run.Status == "ok").Select(run => run.ServerPeakRssMiB).OfType<double>()]));
         })];
     }
+
+    /// <summary>The saturated throughput of <paramref name="runs"/> over <paramref name="of"/>'s, with its interval; null where either has none.</summary>
+    public static Spread? ThroughputOver(IReadOnlyList<ConfigurationResult> runs, IReadOnlyList<ConfigurationResult> of) =>
+        Over([.. Throughputs(runs).Select(t => t.PerSecond)], [.. Throughputs(of).Select(t => t.PerSecond)]);
+
+    /// <summary>The median share of its CPUs the host was busy in <paramref name="runs"/>; null where none measured it.</summary>
+    public static double? HostBusy(IReadOnlyList<ConfigurationResult> runs) =>
+        Throughputs(runs).Select(t => t.HostUtilization).OfType<double>().ToList() is { Count: > 0 } busy ? Statistics.MedianInterval(busy).Median : null;
+
+    private static Spread? Over(List<double> values, List<double> of) => of.Count == 0 || values.Count == 0 ? null : Of(Statistics.RatioInterval(of, values));
 
     private static List<ThroughputResult> Throughputs(IEnumerable<ConfigurationResult> runs) =>
         [.. runs.Where(r => r.Status == "ok" && r.Throughput is { Calls: > 0 }).Select(r => r.Throughput!)];

@@ -26,7 +26,9 @@ public static class PathReport
                       + "on interleaved saturated runs of the path with and without it (judged with the screen's pooled run spread), and taken where it still helps. "
                       + "Each step's capacity is the highest rate of the story's mix held within the SLO, searched once: the range is the search's own bracket "
                       + "(the highest rate held, the lowest missed above it), not the run-to-run spread. The floors post the same bytes without gRPC "
-                      + "(Kestrel's raw HTTP/2 endpoint) and through a bare socket: no gRPC-level change can pass Kestrel's own request path.");
+                      + "(Kestrel's raw HTTP/2 endpoint, on the path's end's Kestrel and runtime settings) and through a bare socket: no gRPC-level change can "
+                      + "pass Kestrel's own request path. The path's end, Grpc.Core and the raw HTTP/2 floor are searched in rounds, and confirmed on "
+                      + "interleaved saturated runs beside the default.");
         md.AppendLine();
         foreach (var advice in summary.Advice!.Where(a => a.Path is not null)) Runtime(md, advice, advice.Path!);
         return md.ToString();
@@ -34,7 +36,7 @@ public static class PathReport
 
     private static void Runtime(StringBuilder md, AdviceSummary advice, MigrationPath path)
     {
-        var grpcCore = path.Bounds.FirstOrDefault(b => b.Name == "Grpc.Core")?.Capacity;
+        var grpcCore = path.Bounds.FirstOrDefault(b => b.Name == "Grpc.Core")?.Searches;
         md.AppendLine($"## {advice.Workload} on {advice.Runtime}");
         md.AppendLine();
         md.AppendLine($"**{path.Ending}**");
@@ -44,13 +46,16 @@ public static class PathReport
         MarkdownTable.Append(md, ["step", "change", "throughput vs the step before", "decision", "capacity/s [held, missed]", "vs Grpc.Core", "host CPU per upload, ms", "getInt p99, ms", "host peak RSS, MiB"],
             [true, false, false, false, true, true, true, true, true],
             path.Steps.Select(s => (IReadOnlyList<string>)[s.Number.ToString(CultureInfo.InvariantCulture), s.Change is { } c ? $"`{c.Knob}` = {c.Value}" : "Kestrel + grpc-dotnet, every default",
-                AdviceReport.Times(s.VersusBefore), s.Decision ?? "-", Capacity(s.Capacity), s.Capacity is { } capacity && grpcCore is not null ? AdviceReport.Times(capacity.Over(grpcCore)) : "-",
+                AdviceReport.Times(s.VersusBefore), s.Decision ?? "-", Capacity(s.Capacity), s.Capacity is { } capacity && grpcCore is not null ? AdviceReport.Times(SearchedCapacity.Ratio([capacity], grpcCore)) : "-",
                 Figure(s.HostCpuMsPerUpload, "0.0"), Figure(s.GetIntP99Ms, "0.0"), Figure(s.HostPeakRssMiB, "0")]));
         md.AppendLine();
-        md.AppendLine("Beside it, searched once each on the same mix and SLO:");
+        md.AppendLine(string.Create(CultureInfo.InvariantCulture,
+            $"The path's end, {Held(path.EndSearches)}, beside Grpc.Core and the floors on the same mix and SLO; the saturated throughput from the confirming runs, interleaved:"));
         md.AppendLine();
-        MarkdownTable.Append(md, ["", "configuration", "capacity/s [held, missed]", "vs Grpc.Core"], [false, false, true, true],
-            path.Bounds.Select(b => (IReadOnlyList<string>)[b.Name, b.Label, Capacity(b.Capacity), b.Capacity is { } c && grpcCore is not null && b.Name != "Grpc.Core" ? AdviceReport.Times(c.Over(grpcCore)) : "-"]));
+        MarkdownTable.Append(md, ["", "configuration", "capacity/s (each search held)", "the end's capacity over it", "saturated throughput/s", "the end's throughput over it", "host busy"],
+            [false, false, true, true, true, true, true],
+            path.Bounds.Select(b => (IReadOnlyList<string>)[b.Name, b.Label, Held(b.Searches), AdviceReport.Times(b.EndOver), Figure(b.PerSecond, "0.0"), AdviceReport.Times(b.EndThroughputOver),
+                b.HostBusy is { } busy ? $"{busy * 100:0} %" : "-"]));
         md.AppendLine();
         if (path.Trials.Count > 0)
         {
@@ -106,17 +111,17 @@ public static class PathReport
             }
         }
         var patterns = new[] { LinePattern.Solid, LinePattern.Dashed, LinePattern.Dotted };
-        foreach (var (bound, i) in path.Bounds.Where(b => b.Capacity?.Held is not null).Select((b, i) => (b, i)))
+        foreach (var (bound, i) in path.Bounds.Where(b => b.Held is not null).Select((b, i) => (b, i)))
         {
-            var across = plot.Add.HorizontalLine(bound.Capacity!.Held!.Value, 2, palette.GetColor(i + 1), patterns[i % patterns.Length]);
-            across.LegendText = $"{bound.Name}: {CapacityReport.Rate(bound.Capacity.Held.Value)}/s";
+            var across = plot.Add.HorizontalLine(bound.Held!.Value, 2, palette.GetColor(i + 1), patterns[i % patterns.Length]);
+            across.LegendText = $"{bound.Name}: {CapacityReport.Rate(bound.Held.Value)}/s" + (bound.Searches.Count > 1 ? $" (median of {bound.Searches.Count})" : "");
         }
         plot.Axes.Bottom.SetTicks([.. path.Steps.Select(s => (double)s.Number)],
             [.. path.Steps.Select(s => ChartText.Shortened(s.Change is { } c ? $"{s.Number}: {c.Knob}={c.Value}" : "0: defaults", 28))]);
         plot.Axes.Bottom.Label.Text = "step of the path";
         plot.Axes.Left.Label.Text = "capacity, uploads per second within the SLO";
         plot.Axes.SetLimitsX(-0.5, Math.Max(1, path.Steps.Count - 1) + 0.5);
-        var highest = new[] { steps.Select(s => s.Capacity!.Missed ?? s.Capacity.Held!.Value).DefaultIfEmpty(0).Max(), path.Bounds.Select(b => b.Capacity?.Held ?? 0).DefaultIfEmpty(0).Max() }.Max();
+        var highest = new[] { steps.Select(s => s.Capacity!.Missed ?? s.Capacity.Held!.Value).DefaultIfEmpty(0).Max(), path.Bounds.Select(b => b.Held ?? 0).DefaultIfEmpty(0).Max() }.Max();
         plot.Axes.SetLimitsY(0, Math.Max(1, highest * 1.1));
         plot.ShowLegend(Edge.Bottom);
         return ChartImage.Png(plot, ChartImage.Width, 620);
@@ -125,6 +130,12 @@ public static class PathReport
     private static string Capacity(SearchedCapacity? capacity) => capacity?.Held is { } held
         ? CapacityReport.Rate(held) + (capacity.Missed is { } missed ? $" [{CapacityReport.Rate(held)}, {CapacityReport.Rate(missed)}]" : " (none missed)")
         : capacity is null ? "-" : $"none held ({capacity.Reason})";
+
+    /// <summary>"41.5 (median of 40, 43)", or one search's held rate.</summary>
+    private static string Held(IReadOnlyList<SearchedCapacity> searches) => SearchedCapacity.MedianHeld(searches) is not { } median
+        ? searches.Count == 0 ? "-" : $"none held ({searches[0].Reason})"
+        : searches.Count == 1 ? CapacityReport.Rate(median) + "/s"
+        : $"{CapacityReport.Rate(median)}/s (median of {string.Join(", ", searches.Select(c => c.Held is { } h ? CapacityReport.Rate(h) : "none"))})";
 
     private static string Figure(Spread? spread, string format) => spread is null ? "-" : spread.Median.ToString(format, CultureInfo.InvariantCulture);
 

@@ -8,10 +8,12 @@ namespace GrpcBench.Load.Results;
 /// </summary>
 /// <param name="Steps">Step 0 is grpc-dotnet on Kestrel with every default; each later one adds one change.</param>
 /// <param name="Trials">Every change tried, in order, taken or not.</param>
-/// <param name="Bounds">Grpc.Core's capacity and the floors', each searched once on the same mix and SLO.</param>
+/// <param name="EndSearches">The path's end's capacity searches on the story's mix: its step's, then the headline's.</param>
+/// <param name="Bounds">Grpc.Core and the floors, each searched on the same mix and SLO and compared with the path's end.</param>
 /// <param name="Story">The story's load (the seed preset's ramp) on Grpc.Core, the defaults and the path's end.</param>
 /// <param name="Ending">Where the path ends, in words: Grpc.Core's capacity reached, or how far from the floor, and why no step can close the rest.</param>
-public sealed record MigrationPath(IReadOnlyList<PathStep> Steps, IReadOnlyList<PathTrial> Trials, IReadOnlyList<PathBound> Bounds, IReadOnlyList<StoryRow> Story, string Ending);
+public sealed record MigrationPath(IReadOnlyList<PathStep> Steps, IReadOnlyList<PathTrial> Trials, IReadOnlyList<SearchedCapacity> EndSearches, IReadOnlyList<PathBound> Bounds,
+    IReadOnlyList<StoryRow> Story, string Ending);
 
 /// <summary>The path so far, measured on the runs that confirmed its last change.</summary>
 /// <param name="Change">The change this step adds; null for step 0.</param>
@@ -34,11 +36,39 @@ public sealed record SearchedCapacity(double? Held, double? Missed, string? Reas
     public Spread? Over(SearchedCapacity other) => Held is { } held && other.Held is { } otherHeld
         ? new Spread(held / otherHeld, held / (other.Missed ?? otherHeld), (Missed ?? held) / otherHeld, 1, "search brackets")
         : null;
+
+    /// <summary>The median of the rates held; null where no search held one.</summary>
+    public static double? MedianHeld(IReadOnlyList<SearchedCapacity> searches)
+    {
+        var held = searches.Select(s => s.Held).OfType<double>().Order().ToList();
+        return held.Count == 0 ? null : held.Count % 2 == 1 ? held[held.Count / 2] : (held[held.Count / 2 - 1] + held[held.Count / 2]) / 2;
+    }
+
+    /// <summary>
+    /// The capacity of <paramref name="searches"/> over <paramref name="of"/>'s: the medians' ratio, with the range of every
+    /// pair's ratio (one search each: the brackets' range); null where either held nothing.
+    /// </summary>
+    public static Spread? Ratio(IReadOnlyList<SearchedCapacity> searches, IReadOnlyList<SearchedCapacity> of)
+    {
+        if (searches.Count == 1 && of.Count == 1) return searches[0].Over(of[0]);
+        var (top, bottom) = (searches.Select(s => s.Held).OfType<double>().ToList(), of.Select(s => s.Held).OfType<double>().ToList());
+        if (top.Count == 0 || bottom.Count == 0) return null;
+        var pairs = top.Count * bottom.Count;
+        return new Spread(MedianHeld(searches)!.Value / MedianHeld(of)!.Value, top.Min() / bottom.Max(), top.Max() / bottom.Min(), pairs, $"range of {pairs} search ratios");
+    }
 }
 
-/// <summary>A configuration the path is measured against: Grpc.Core, or a floor no gRPC-level change can pass.</summary>
+/// <summary>A configuration the path's end is measured against: Grpc.Core, or a floor no gRPC-level change can pass.</summary>
 /// <param name="Name">"Grpc.Core", "raw HTTP/2" or "raw TCP".</param>
-public sealed record PathBound(string Name, string Label, SearchedCapacity? Capacity);
+/// <param name="Searches">Its capacity searches on the same mix and SLO, interleaved with the path's end's.</param>
+/// <param name="EndOver">The path's end's capacity over this one (<see cref="SearchedCapacity.Ratio"/>).</param>
+/// <param name="PerSecond">Its saturated throughput in the confirming runs, interleaved with the path's end's; null where it had none.</param>
+/// <param name="EndThroughputOver">The path's end's saturated throughput over this one in those runs, with its interval.</param>
+/// <param name="HostBusy">How busy its host was in those runs (median, 0-1 of its CPUs): well below 1, one caller did not saturate it and only its capacity compares.</param>
+public sealed record PathBound(string Name, string Label, IReadOnlyList<SearchedCapacity> Searches, Spread? EndOver, Spread? PerSecond, Spread? EndThroughputOver, double? HostBusy)
+{
+    public double? Held => SearchedCapacity.MedianHeld(Searches);
+}
 
 /// <summary>The story's own load on one configuration: what a team saw before and sees after.</summary>
 /// <param name="Name">"Grpc.Core", "default" or "path's end".</param>

@@ -56,9 +56,16 @@ public static class AdvisePreset
     /// <summary>One trial of the path: its interleaved pairs and the capacity search of the step where it is taken.</summary>
     public static TimeSpan TrialTime(CapacityMix mix, int repeats, TimeSpan perRun) => perRun * (2 * repeats) + SearchTime(mix);
 
-    /// <summary>What follows the path on a runtime: the confirming runs, Grpc.Core's and the floors' searches, the story on three configurations and the profiles.</summary>
+    /// <summary>
+    /// The rounds of capacity searches that compare the path's end with Grpc.Core and Kestrel's raw HTTP/2 floor: the
+    /// first searches Grpc.Core and both floors, each later one the end, Grpc.Core and the raw HTTP/2 floor again (one
+    /// search of each spreads about 13 %: too little to place the end against them).
+    /// </summary>
+    public static int CapacityRounds(bool quick) => quick ? 1 : 2;
+
+    /// <summary>What follows the path on a runtime: the confirming runs (default, the path's end, Grpc.Core, the raw HTTP/2 floor), the capacity rounds, the story on three configurations and the profiles.</summary>
     public static TimeSpan AfterPath(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
-        perRun * (3 * confirmRepeats) + SearchTime(mix) * 3 + PathSearch.StoryTime(quick) * 3 + ProfilesTime;
+        perRun * (4 * confirmRepeats) + SearchTime(mix) * (3 * CapacityRounds(quick)) + PathSearch.StoryTime(quick) * 3 + ProfilesTime;
 
     /// <summary>What follows the screen on a runtime: the path (its start's search and <see cref="PlannedTrials"/>) and what follows it.</summary>
     public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
@@ -106,8 +113,8 @@ public static class AdvisePreset
             $"advise: {knobs.Count} knobs, {values} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPreset.Workload(mix)}; SLO {options.Capacity.Slo.Describe(mix.Load.Scenarios)}"));
         console.WriteLine($"  per runtime: {EarlyRuns(quick)} default runs (the early spread), every knob value and design alternative in one factorial screen, "
             + "follow-up designs of the values still undecided with the budget left; the migration path: each change that helps tried on top of the steps before it, "
-            + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default and Grpc.Core {options.ConfirmRepeats} times interleaved; "
-            + "Grpc.Core's and the floors' capacity; the story's load on Grpc.Core, the default and the path's end; their hosts profiled");
+            + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default, Grpc.Core and Kestrel's raw HTTP/2 floor "
+            + $"{options.ConfirmRepeats} times interleaved; their capacities in {CapacityRounds(quick)} round{(CapacityRounds(quick) == 1 ? "" : "s")}; the story's load on Grpc.Core, the default and the path's end; their hosts profiled");
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"  each run: {Describe(shape, mix)}; about {PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes); results: {folder}"));
         console.WriteLine(plan.Cpus.IsShared ? "cpus: shared (a throughput is then not the server's alone)" : $"cpus: host on {plan.Cpus.Host}, load worker on {plan.Cpus.Worker}");
@@ -318,9 +325,11 @@ public static class AdvisePreset
             () => Left() >= AfterPath(mix, options.ConfirmRepeats, PerRun(), quick) + TrialTime(mix, options.ConfirmRepeats, PerRun()));
         var walk = await PathSearch.WalkAsync(new PathPoint(kestrel, mix), candidates, early, pooled, threshold, options.ConfirmRepeats, measures, cancellationToken);
         var combination = walk.Steps.Skip(1).Select(s => s.Change!).ToList();
+        var floors = PathSearch.Floors(kestrel, walk.End.Configuration).Select(f => (f.Name, Point: new PathPoint(f.Configuration, mix))).ToList();
         var confirming = new List<(string Name, PathPoint Point)> { ("default", new PathPoint(kestrel, mix)) };
         if (combination.Count > 0) confirming.Add(("recommended", walk.End));
-        confirming.Add(("Grpc.Core", new PathPoint(grpcCore, mix)));
+        confirming.Add((PathEnding.GrpcCore, new PathPoint(grpcCore, mix)));
+        confirming.Add(floors[0]);
         var confirmed = confirming.ToDictionary(c => c.Name, _ => new List<ConfigurationResult>());
         for (var repeat = 1; repeat <= options.ConfirmRepeats && !cancellationToken.IsCancellationRequested; repeat++)
             foreach (var (name, point) in confirming)
@@ -329,15 +338,23 @@ public static class AdvisePreset
         if (confirmedThroughput.FirstOrDefault(r => r.Name == "recommended") is { Decision: not "higher" } notConfirmed)
             notes.Add($"The path's end did not confirm higher than the default on fresh runs ({notConfirmed.Decision}): keep the defaults, or rerun with a larger budget.");
 
-        // The headline: the path's ends (their capacities searched on the way), Grpc.Core's and the floors', each searched once.
-        var bounds = new List<(string Name, PathPoint Point)> { (PathEnding.GrpcCore, new PathPoint(grpcCore, mix)) };
-        bounds.AddRange(PathSearch.Floors(kestrel).Select(f => (f.Name, new PathPoint(f.Configuration, mix))));
-        var boundSearches = new List<(string Name, ConfigurationResult Search)>();
-        foreach (var (name, point) in bounds)
-            if (!cancellationToken.IsCancellationRequested) boundSearches.Add((name, await Search($"capacity, {name}", point)));
+        // The headline: the path's end, Grpc.Core and the floors searched in rounds (the end's first search is its step's),
+        // so that the end is placed against each on more than one search.
+        var endPoint = combination.Count > 0 ? walk.End : new PathPoint(kestrel, mix);
+        var searched = new Dictionary<string, List<ConfigurationResult>> { ["end"] = [walk.Searches[^1]] };
+        for (var round = 1; round <= CapacityRounds(quick); round++)
+        {
+            var planned = new List<(string Name, PathPoint Point)>();
+            if (round > 1) planned.Add(("end", endPoint));
+            planned.Add((PathEnding.GrpcCore, new PathPoint(grpcCore, mix)));
+            planned.AddRange(round == 1 ? floors : floors.Take(1));
+            foreach (var (name, point) in planned)
+                if (!cancellationToken.IsCancellationRequested)
+                    (searched.TryGetValue(name, out var list) ? list : searched[name] = []).Add(await Search($"capacity {round}/{CapacityRounds(quick)}, {(name == "end" ? "the path's end" : name)}", point));
+        }
         var headline = new List<(string Name, IReadOnlyList<ConfigurationResult> Runs)> { ("default", [walk.Searches[0]]) };
-        if (combination.Count > 0) headline.Add(("recommended", [walk.Searches[^1]]));
-        headline.AddRange(boundSearches.Where(b => b.Name == PathEnding.GrpcCore).Select(b => (b.Name, (IReadOnlyList<ConfigurationResult>)[b.Search])));
+        if (combination.Count > 0) headline.Add(("recommended", searched["end"]));
+        if (searched.TryGetValue(PathEnding.GrpcCore, out var grpcCoreSearches)) headline.Add((PathEnding.GrpcCore, grpcCoreSearches));
 
         // The story's own load on Grpc.Core, the defaults and the path's end: the before and after a team recognizes.
         var story = new List<StoryRow>();
@@ -351,12 +368,22 @@ public static class AdvisePreset
             story.Add(row);
             console.WriteLine($"{title}: {run.Status}; {row.Uploads} uploads, {row.UploadsFailed} failed, p99 {row.UploadP99Ms:0} ms; getInt p99 {row.GetIntP99Ms:0.#} ms" + (run.Reason is null ? "" : $"; {run.Reason}"));
         }
-        var pathBounds = boundSearches.Select(b => new PathBound(b.Name, b.Search.Configuration.Label, PathSearch.Capacity(b.Search))).ToList();
-        var path = new MigrationPath(walk.Steps, walk.Trials, pathBounds, story, PathEnding.Of(walk.Steps, pathBounds, walk.Trials.Count == candidates.Count));
+        var endRuns = confirmed.GetValueOrDefault(combination.Count > 0 ? "recommended" : "default") ?? [];
+        var endSearches = searched["end"].Select(PathSearch.Capacity).OfType<SearchedCapacity>().ToList();
+        var pathBounds = searched.Where(s => s.Key != "end").Select(s =>
+        {
+            var capacities = s.Value.Select(PathSearch.Capacity).OfType<SearchedCapacity>().ToList();
+            var runs = confirmed.GetValueOrDefault(s.Key) ?? [];
+            return new PathBound(s.Key, s.Value[0].Configuration.Label, capacities, SearchedCapacity.Ratio(endSearches, capacities),
+                confirmedThroughput.FirstOrDefault(c => c.Name == s.Key)?.PerSecond, ScreenFindings.ThroughputOver(endRuns, runs), ScreenFindings.HostBusy(runs));
+        }).ToList();
+        var endClientBound = endRuns.Count(r => r.Throughput?.ClientBound == true) * 2 > endRuns.Count;
+        var path = new MigrationPath(walk.Steps, walk.Trials, endSearches, pathBounds, story,
+            PathEnding.Of(walk.Steps, endSearches, pathBounds, walk.Trials.Count == candidates.Count, endClientBound));
         console.WriteLine($"{runtime}: {path.Ending}");
 
         // The hosts profiled: the confirmed three, and the design alternative that helps most, to show where its gain is.
-        var profiled = confirming.Select(c => (c.Name, c.Point.Configuration, c.Point.Mix)).ToList();
+        var profiled = confirming.Where(c => c.Name != PathEnding.RawHttp2).Select(c => (c.Name, c.Point.Configuration, c.Point.Mix)).ToList();
         if (alternativeFindings.Where(f => f.Verdict == AdviceFindings.Helps).MaxBy(f => f.Throughput?.Median ?? 0) is { } best
             && alternatives.FirstOrDefault(a => a.Name == best.Choice.Knob) is { } bestAlternative)
             profiled.Add((bestAlternative.Name, bestAlternative.Apply(kestrel), bestAlternative.Apply(mix)));

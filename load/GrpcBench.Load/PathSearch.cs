@@ -69,18 +69,27 @@ public static class PathSearch
         return (steps, trials, point, searches);
     }
 
-    /// <summary>The floors no gRPC-level change can pass, beside the Kestrel host of <paramref name="kestrel"/>: its raw HTTP/2 POST of the same bytes, and a bare TCP socket.</summary>
-    public static IReadOnlyList<(string Name, LoadConfiguration Configuration)> Floors(LoadConfiguration kestrel) =>
+    /// <summary>
+    /// The floors no gRPC-level change can pass: Kestrel's raw HTTP/2 POST of the same bytes on the host settings of the
+    /// path's end (<paramref name="end"/>: its Kestrel settings and runtime knobs act on the request path, its gRPC and
+    /// design changes have nothing to act on), and a bare TCP socket.
+    /// </summary>
+    public static IReadOnlyList<(string Name, LoadConfiguration Configuration)> Floors(LoadConfiguration kestrel, LoadConfiguration end) =>
     [
-        (PathEnding.RawHttp2, kestrel with { Kind = ConfigurationKind.RawHttp2, Client = ClientStack.Http2 }),
+        (PathEnding.RawHttp2, kestrel with
+        {
+            Kind = ConfigurationKind.RawHttp2, Client = ClientStack.Http2, KestrelProfile = end.KestrelProfile, KestrelSettings = end.KestrelSettings,
+            HostEnvironment = end.HostEnvironment, ClientEnvironment = end.ClientEnvironment,
+        }),
         (PathEnding.RawTcp, kestrel with { Kind = ConfigurationKind.RawTcp, Server = ServerStack.Socket, Client = ClientStack.Socket, Transport = Transport.Tcp, KestrelProfile = "n/a" }),
     ];
 
     /// <summary>
-    /// The story's load (the seed preset's ramp: to 50/s, then to 20/s, 20 MiB; quick: its short form) with the uploads
-    /// sent as <paramref name="mix"/> sends them and getInt beside them at the same ramp.
+    /// The story's load at its full length (a ramp to 50/s over 30 s, then to 20/s over 30 s: 1,800 calls a scenario,
+    /// 20 MiB, a 30 s deadline; quick: the seed preset's short form) with the uploads sent as <paramref name="mix"/> sends them and getInt
+    /// beside them at the same ramp.
     /// </summary>
-    public static LoadShape StoryLoad(bool quick, CapacityMix mix) => (quick ? Presets.QuickLoad : Presets.SeedLoad) with
+    public static LoadShape StoryLoad(bool quick, CapacityMix mix) => (quick ? Presets.QuickLoad : Presets.SeedLoad with { Phases = [new(50, 30), new(20, 30)], CallTimeoutSeconds = 30 }) with
     {
         Scenarios = [mix.Searched, ScenarioNames.GetInt],
         PayloadContent = mix.Load.PayloadContent,

@@ -39,7 +39,7 @@ public class PresetRunTests
         var folder = NewFolder("advise");
 
         var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10),
-            ["--preset", "advise", "--quick", "--runtime", "net10.0", "--knobs", "gc-server,gc-concurrent,placebo", "--budget-minutes", "6", "--out", folder]);
+            ["--preset", "advise", "--quick", "--runtime", "net10.0", "--knobs", "gc-server,gc-concurrent,placebo", "--budget-minutes", "7", "--out", folder]);
 
         Assert.True(exit == 0, output + error);
         foreach (var file in new[] { "summary.json", "advice/advice.md", "advice/throughput-net10.0.png" })
@@ -70,7 +70,9 @@ public class PresetRunTests
         // Each timed the machine's speed on the host's and the worker's CPUs before it started, and the fit knows its spread.
         Assert.All(runs, r => Assert.True(r.Throughput!.MachineMs is > 0, $"{r.Configuration.Label}: machine {r.Throughput.MachineMs}"));
         Assert.NotNull(stage.MachineSpread);
-        Assert.Equal(["default", "Grpc.Core"], screen.Confirmed.Where(c => c.Name != "recommended").Select(c => c.Name));
+        // Confirmed beside the default, Grpc.Core and Kestrel's raw HTTP/2 floor, each on interleaved saturated runs.
+        Assert.Equal(["default", "Grpc.Core", "raw HTTP/2"], screen.Confirmed.Where(c => c.Name != "recommended").Select(c => c.Name));
+        Assert.All(screen.Confirmed, c => Assert.True(c.PerSecond?.Median > 0, $"{c.Name}: {c.PerSecond}"));
         Assert.Contains("Grpc.Core", advice.Confirmed.Select(c => c.Name));
         Assert.NotNull(advice.DefaultCapacity);
         var md = File.ReadAllText(Path.Combine(folder, "advice", "advice.md"));
@@ -93,7 +95,13 @@ public class PresetRunTests
         Assert.All(path.Trials, t => Assert.True(t.VersusBefore is not null && t.Taken == (t.Verdict == "helps"), $"{t.Change.Knob}: {t.Verdict} {t.VersusBefore}"));
         Assert.Equal(path.Steps.Skip(1).Select(s => s.Change), advice.Recommended);
         Assert.Equal(["Grpc.Core", "raw HTTP/2", "raw TCP"], path.Bounds.Select(b => b.Name));
-        Assert.All(path.Bounds, b => Assert.True(b.Capacity?.Held > 0, $"{b.Name}: {b.Capacity}"));
+        Assert.All(path.Bounds, b => Assert.True(b.Held > 0 && b.EndOver?.Median > 0, $"{b.Name}: {string.Join(", ", b.Searches)} {b.EndOver}"));
+        // The floor posts on the path's end's host settings; the end's throughput is placed against the floor's and Grpc.Core's.
+        var floor = path.Bounds.Single(b => b.Name == "raw HTTP/2");
+        Assert.True(floor.EndThroughputOver?.Median > 0 && floor.HostBusy > 0, $"{floor.EndThroughputOver} {floor.HostBusy}");
+        var endLabel = path.Steps[^1].Label;
+        if (endLabel.Contains("INLINE_COMPLETIONS")) Assert.Contains("INLINE_COMPLETIONS", floor.Label);
+        Assert.Equal(path.Steps[^1].Capacity, path.EndSearches[0]);
         Assert.Equal(["Grpc.Core", "default", "path's end"], path.Story.Select(s => s.Name));
         Assert.All(path.Story, s => Assert.True(s.Status == "ok" && s.Uploads > 0 && s.GetInts > 0, $"{s.Name}: {s}"));
         foreach (var file in new[] { "advice/path.md", "advice/path-net10.0.png" })

@@ -5,32 +5,63 @@ namespace GrpcBench.Load.Tests.Analysis;
 
 public class PathEndingTests
 {
-    private static PathStep Step(int number, double? held) => new(number, null, $"step {number}", null, null, null, new SearchedCapacity(held, held * 1.05, null), null, null, null);
+    private static PathStep Step(int number) => new(number, null, $"step {number}", null, null, null, null, null, null, null);
 
-    private static PathBound Bound(string name, double held) => new(name, name, new SearchedCapacity(held, held * 1.05, null));
+    private static IReadOnlyList<SearchedCapacity> Searched(params double[] held) => [.. held.Select(h => new SearchedCapacity(h, h * 1.05, null))];
+
+    private static PathBound Bound(string name, IReadOnlyList<SearchedCapacity> end, double[] held, Spread? throughputOver = null, double? busy = null) =>
+        new(name, name, Searched(held), SearchedCapacity.Ratio(end, Searched(held)), null, throughputOver, busy);
 
     [Fact]
-    public void A_path_past_grpc_core_reaches_it()
+    public void A_path_whose_every_search_passes_grpc_cores_reaches_it()
     {
-        var ending = PathEnding.Of([Step(0, 21), Step(1, 34)], [Bound(PathEnding.GrpcCore, 33), Bound(PathEnding.RawHttp2, 30)], everyChangeTried: true);
+        var end = Searched(34, 36);
+        var ending = PathEnding.Of([Step(0), Step(1)], end, [Bound(PathEnding.GrpcCore, end, [31, 33]), Bound(PathEnding.RawHttp2, end, [30, 30])], everyChangeTried: true, endClientBound: false);
 
-        Assert.StartsWith("The path takes 1 change; its end reaches Grpc.Core's capacity: 34/s against 33/s (x1.03)", ending);
+        Assert.StartsWith("The path takes 1 change; its end holds 35/s (median of 2 capacity searches), x1.09 [1.03, 1.16] of Grpc.Core's 32/s: Grpc.Core's capacity reached", ending);
+    }
+
+    [Fact]
+    public void Searches_either_side_of_grpc_core_do_not_reach_it()
+    {
+        var end = Searched(30, 36);
+        var ending = PathEnding.Of([Step(0), Step(1)], end, [Bound(PathEnding.GrpcCore, end, [31, 33]), Bound(PathEnding.RawHttp2, end, [40, 42])], true, false);
+
+        Assert.Contains("about Grpc.Core's (the searches' range reaches below it)", ending);
+        Assert.DoesNotContain("reached", ending);
     }
 
     [Fact]
     public void Near_a_floor_below_grpc_core_the_rest_of_the_gap_is_kestrels()
     {
-        var ending = PathEnding.Of([Step(0, 21), Step(1, 25), Step(2, 27.5)], [Bound(PathEnding.GrpcCore, 33), Bound(PathEnding.RawHttp2, 28)], true);
+        var end = Searched(27, 28);
+        var ending = PathEnding.Of([Step(0), Step(1), Step(2)], end, [Bound(PathEnding.GrpcCore, end, [33, 34]), Bound(PathEnding.RawHttp2, end, [28, 29])], true, false);
 
-        Assert.Contains("its end holds 27.5/s, 98 % of Kestrel's raw HTTP/2 floor (28/s), which is itself x0.85 of Grpc.Core's 33/s", ending);
+        Assert.Contains("of Kestrel's raw HTTP/2 floor with the same Kestrel and runtime settings (28.5/s), which is itself x0.85 [0.82, 0.88] of Grpc.Core's", ending);
+        Assert.Contains("96 % [93, 100]", ending);
         Assert.Contains("in Kestrel's own HTTP/2 request path", ending);
     }
 
     [Fact]
     public void Far_below_the_floor_or_with_the_floor_above_grpc_core_nothing_is_blamed_on_kestrel()
     {
-        Assert.Contains("leaves room the path has not taken", PathEnding.Of([Step(0, 21)], [Bound(PathEnding.GrpcCore, 33), Bound(PathEnding.RawHttp2, 30)], false));
-        Assert.Contains("does not bound the gap", PathEnding.Of([Step(0, 21)], [Bound(PathEnding.GrpcCore, 33), Bound(PathEnding.RawHttp2, 40)], true));
-        Assert.StartsWith("No change helped on top of the defaults, so the path stays at them; its end holds 21/s", PathEnding.Of([Step(0, 21)], [Bound(PathEnding.GrpcCore, 33)], true));
+        var end = Searched(21);
+        Assert.Contains("leaves room the path has not taken", PathEnding.Of([Step(0)], end, [Bound(PathEnding.GrpcCore, end, [33]), Bound(PathEnding.RawHttp2, end, [30])], false, false));
+        Assert.Contains("does not bound the gap", PathEnding.Of([Step(0)], end, [Bound(PathEnding.GrpcCore, end, [33]), Bound(PathEnding.RawHttp2, end, [40])], true, false));
+        Assert.StartsWith("No change helped on top of the defaults, so the path stays at them; its end holds 21/s (one capacity search)",
+            PathEnding.Of([Step(0)], end, [Bound(PathEnding.GrpcCore, end, [33])], true, false));
+    }
+
+    [Fact]
+    public void The_saturated_runs_are_quoted_with_what_limited_them()
+    {
+        var end = Searched(40, 41);
+        var ending = PathEnding.Of([Step(0), Step(1)], end,
+            [Bound(PathEnding.GrpcCore, end, [60, 62], new Spread(1.19, 0.76, 1.48, 3, "95 % CI"), busy: 0.65), Bound(PathEnding.RawHttp2, end, [45, 47], new Spread(1.05, 0.98, 1.1, 3, "95 % CI"))],
+            true, endClientBound: true);
+
+        Assert.Contains("its throughput is x1.05 [0.98, 1.10] of Kestrel's raw HTTP/2 floor's and x1.19 [0.76, 1.48] of Grpc.Core's", ending);
+        Assert.Contains("Grpc.Core's host was only 65 % busy there", ending);
+        Assert.Contains("the end's runs were client-bound", ending);
     }
 }

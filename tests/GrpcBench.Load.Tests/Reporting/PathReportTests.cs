@@ -19,11 +19,17 @@ public class PathReportTests
             versus is { } v ? Ratio(v, v - 0.1, v + 0.1) : null, versus is null ? null : AdviceFindings.Helps, new SearchedCapacity(held, missed, null),
             new Spread(45, 44, 46, 3, "runs"), new Spread(12, 11, 13, 3, "runs"), new Spread(310, 300, 320, 3, "runs"));
         IReadOnlyList<PathStep> steps = [Step(0, null, null, 21, 22), Step(1, Chunks, 1.5, 30, 31.5), Step(2, Inline, 1.12, 32, 33.6)];
+        IReadOnlyList<SearchedCapacity> end = [new(32, 33.6, null), new(34, 36, null)];
+        PathBound Bound(string name, string label, double[] held, Spread? throughputOver = null, double? busy = null)
+        {
+            IReadOnlyList<SearchedCapacity> searches = [.. held.Select(h => new SearchedCapacity(h, h * 1.05, null))];
+            return new(name, label, searches, SearchedCapacity.Ratio(end, searches), throughputOver is null ? null : new Spread(35, 34, 36, 3, "runs"), throughputOver, busy);
+        }
         IReadOnlyList<PathBound> bounds =
         [
-            new(PathEnding.GrpcCore, "grpc-core/grpc-core net8.0 h2c", new SearchedCapacity(33, 34.6, null)),
-            new(PathEnding.RawHttp2, "raw-http2 kestrel/http2 net8.0 h2c", new SearchedCapacity(29, 30.4, null)),
-            new(PathEnding.RawTcp, "raw-tcp socket/socket net8.0 tcp", new SearchedCapacity(120, 126, null)),
+            Bound(PathEnding.GrpcCore, "grpc-core/grpc-core net8.0 h2c", [33, 35], Ratio(1.1, 0.9, 1.3), 0.7),
+            Bound(PathEnding.RawHttp2, "raw-http2 kestrel/http2 net8.0 h2c", [29, 31], Ratio(1.02, 0.97, 1.07), 0.96),
+            Bound(PathEnding.RawTcp, "raw-tcp socket/socket net8.0 tcp", [120]),
         ];
         var path = new MigrationPath(steps,
             [
@@ -31,7 +37,7 @@ public class PathReportTests
                 new PathTrial(1, Placebo, Ratio(1.05, 1.01, 1.09), Ratio(1.0, 0.95, 1.05), AdviceFindings.NoEffect, false),
                 new PathTrial(1, Inline, Ratio(1.17, 1.1, 1.25), Ratio(1.12, 1.03, 1.21), AdviceFindings.Helps, true),
             ],
-            bounds, [new StoryRow("default", "kestrel/grpc-net net8.0 default h2c", "ok", 430, 170, 14_800, 600, 0, 2_300)], PathEnding.Of(steps, bounds, true));
+            end, bounds, [new StoryRow("default", "kestrel/grpc-net net8.0 default h2c", "ok", 430, 170, 14_800, 600, 0, 2_300)], PathEnding.Of(steps, end, bounds, true, false));
         var advice = new AdviceSummary("net8.0", "mixed", "20 MiB uploads (sendLargeData) searched, getInt beside them at a fixed 50/s", 21, 11, 0.1, [], [Chunks, Inline], [], [], 44)
             { Path = path };
         return Summary(Ok(Kestrel("net8.0"), 300, 3)) with { Preset = "advise", Advice = [advice] };
@@ -42,12 +48,14 @@ public class PathReportTests
     {
         var md = PathReport.Render(Walked());
 
-        Assert.Contains("| 1 | `chunked` = 64 KiB | x1.50 [1.40, 1.60] | helps | 30 [30, 31.5] | x0.91 [0.87, 0.95] | 45.0 | 12.0 | 310 |", md);
+        Assert.Contains("| 1 | `chunked` = 64 KiB | x1.50 [1.40, 1.60] | helps | 30 [30, 31.5] | x0.88 [0.86, 0.91] | 45.0 | 12.0 | 310 |", md);
         Assert.Contains("| 0 | Kestrel + grpc-dotnet, every default | - | - | 21 [21, 22] |", md);
         Assert.Contains("| 1 | `placebo` = 1 | x1.05 [1.01, 1.09] | x1.00 [0.95, 1.05] | no effect found | no |", md);
-        Assert.Contains("| raw HTTP/2 | raw-http2 kestrel/http2 net8.0 h2c | 29 [29, 30.4] | x0.88 [0.84, 0.92] |", md);
+        Assert.Contains("| raw HTTP/2 | raw-http2 kestrel/http2 net8.0 h2c | 30/s (median of 29, 31) | x1.10 [1.03, 1.17] | 35.0 | x1.02 [0.97, 1.07] | 96 % |", md);
+        Assert.Contains("| raw TCP | raw-tcp socket/socket net8.0 tcp | 120/s | x0.28 [0.27, 0.28] | - | - | - |", md);
+        Assert.Contains("The path's end, 33/s (median of 32, 34), beside Grpc.Core", md);
         Assert.Contains("| default | kestrel/grpc-net net8.0 default h2c | 430 | 170 | 14,800 | 600 | 0 | 2,300 |", md);
-        Assert.Contains("**The path takes 2 changes; its end holds 32/s, 110 % of Kestrel's raw HTTP/2 floor", md);
+        Assert.Contains("**The path takes 2 changes; its end holds 33/s (median of 2 capacity searches), x0.97 [0.91, 1.03] of Grpc.Core's 34/s; 110 % [103, 117] of Kestrel's raw HTTP/2 floor", md);
         Assert.Contains("```\nrpc UploadChunks (stream Chunk) returns (UploadSummary);   // .proto\nDOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1", md.ReplaceLineEndings("\n"));
     }
 
