@@ -59,10 +59,11 @@ public static class PathReport
         md.AppendLine();
         if (path.Trials.Count > 0)
         {
-            md.AppendLine("Every change tried, in order (screened: its ratio in the screen, on top of the defaults; on the path: on top of the steps before it):");
+            md.AppendLine("Every change tried, in order (screened: its ratio in the screen, on top of the defaults; on the path: on top of the steps before it; "
+                          + "the message path's alternatives, which the screen leaves out, are tried last and only while uploads are one message):");
             md.AppendLine();
             MarkdownTable.Append(md, ["on step", "change", "screened", "on the path", "verdict", "taken"], [true, false, false, false, false, false],
-                path.Trials.Select(t => (IReadOnlyList<string>)[t.OnStep.ToString(CultureInfo.InvariantCulture), $"`{t.Change.Knob}` = {t.Change.Value}", AdviceReport.Times(t.Screened), AdviceReport.Times(t.VersusBefore), t.Verdict, t.Taken ? "yes" : "no"]));
+                path.Trials.Select(t => (IReadOnlyList<string>)[t.OnStep.ToString(CultureInfo.InvariantCulture), $"`{t.Change.Knob}` = {t.Change.Value}", t.Screened is null ? "not screened" : AdviceReport.Times(t.Screened), AdviceReport.Times(t.VersusBefore), t.Verdict, t.Taken ? "yes" : "no"]));
             md.AppendLine();
         }
         if (path.Story.Count > 0)

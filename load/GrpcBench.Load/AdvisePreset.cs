@@ -320,7 +320,7 @@ public static class AdvisePreset
             return search;
         }
         var candidates = screened.Select((factor, k) => (factor, finding: screenedFindings[k])).Where(c => c.finding.Verdict == AdviceFindings.Helps)
-            .Select(c => new PathCandidate(c.factor, c.finding.Choice, c.finding.Throughput)).ToList();
+            .Select(c => new PathCandidate(c.factor, c.finding.Choice, c.finding.Throughput)).Concat(PathCandidate.MessagePath(mix)).ToList();
         var measures = new PathMeasures((stage, point) => Run(stage, point.Configuration, point.Mix), Search,
             () => Left() >= AfterPath(mix, options.ConfirmRepeats, PerRun(), quick) + TrialTime(mix, options.ConfirmRepeats, PerRun()));
         var walk = await PathSearch.WalkAsync(new PathPoint(kestrel, mix), candidates, early, pooled, threshold, options.ConfirmRepeats, measures, cancellationToken);
@@ -379,7 +379,7 @@ public static class AdvisePreset
         }).ToList();
         var endClientBound = endRuns.Count(r => r.Throughput?.ClientBound == true) * 2 > endRuns.Count;
         var path = new MigrationPath(walk.Steps, walk.Trials, endSearches, pathBounds, story,
-            PathEnding.Of(walk.Steps, endSearches, pathBounds, walk.Trials.Count == candidates.Count, endClientBound));
+            PathEnding.Of(walk.Steps, endSearches, pathBounds, walk.EveryChangeTried, endClientBound));
         console.WriteLine($"{runtime}: {path.Ending}");
 
         // The hosts profiled: the confirmed three, and the design alternative that helps most, to show where its gain is.

@@ -3,8 +3,25 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-/// <summary>A change the screen found helping, with the ratio it was found by.</summary>
-public sealed record PathCandidate(ScreenFactor Factor, KnobChoice Choice, Spread? Screened);
+/// <summary>A change the path may take: one the screen found helping, with the ratio it was found by, or an alternative of the message path the screen leaves out (no ratio).</summary>
+public sealed record PathCandidate(ScreenFactor Factor, KnobChoice Choice, Spread? Screened)
+{
+    /// <summary>
+    /// The alternatives of how one upload message goes (the server reading it in place, the client writing it from its
+    /// own buffer): the screen leaves them out, as they act only where uploads are not chunked; the path tries them, after
+    /// the changes the screen found helping, where its uploads are still one message.
+    /// </summary>
+    public static IReadOnlyList<PathCandidate> MessagePath(CapacityMix mix) =>
+        mix.Load.Scenarios.Contains(ScenarioNames.SendLargeData)
+            ? [.. DesignAlternatives.Catalogue.Where(a => a.ChangesTheMessagePath).Select(a => new PathCandidate(ScreenFactor.Of(a), a.Choice, null))]
+            : [];
+
+    /// <summary>Whether it can act on top of <paramref name="point"/>: a change of the message path does nothing once uploads go in chunks.</summary>
+    public bool ActsOn(PathPoint point) => Factor.Alternative is not { ChangesTheMessagePath: true } || point.Mix.Searched == ScenarioNames.SendLargeData;
+}
+
+/// <summary>The path walked: its steps, every change tried, where it ends, each step's capacity search, and whether every candidate that could act was tried.</summary>
+public sealed record PathWalk(IReadOnlyList<PathStep> Steps, IReadOnlyList<PathTrial> Trials, PathPoint End, IReadOnlyList<ConfigurationResult> Searches, bool EveryChangeTried);
 
 /// <summary>Where the path stands: the configuration and the mix it sends (a design alternative may change how uploads go).</summary>
 public sealed record PathPoint(LoadConfiguration Configuration, CapacityMix Mix)
@@ -19,7 +36,8 @@ public sealed record PathMeasures(
     Func<bool> HoldsTrial);
 
 /// <summary>
-/// The walk from Kestrel's defaults: the changes the screen found helping, the largest gain first, each tried on top of
+/// The walk from Kestrel's defaults: the changes the screen found helping, the largest gain first, then the message
+/// path's alternatives (<see cref="PathCandidate.MessagePath"/>), each tried on top of
 /// the steps taken so far in <c>repeats</c> interleaved pairs of saturated runs (without, with; then with, without, so
 /// that a drift touches both alike) and taken where it still helps (<see cref="PathDecision"/>): a re-screen, one change
 /// at a time, of what is left on top of each step. A taken step's capacity is searched; a change of the same knob, or
@@ -27,7 +45,7 @@ public sealed record PathMeasures(
 /// </summary>
 public static class PathSearch
 {
-    public static async Task<(IReadOnlyList<PathStep> Steps, IReadOnlyList<PathTrial> Trials, PathPoint End, IReadOnlyList<ConfigurationResult> Searches)> WalkAsync(
+    public static async Task<PathWalk> WalkAsync(
         PathPoint start, IReadOnlyList<PathCandidate> candidates, IReadOnlyList<ConfigurationResult> startRuns, ScreenFit? screen, double threshold, int repeats,
         PathMeasures measure, CancellationToken cancellationToken)
     {
@@ -41,6 +59,7 @@ public static class PathSearch
         {
             var candidate = left[0];
             left.RemoveAt(0);
+            if (!candidate.ActsOn(point)) continue;
             var trial = point.With(candidate.Factor);
             var (before, with) = (new List<ConfigurationResult>(), new List<ConfigurationResult>());
             for (var repeat = 1; repeat <= repeats && !cancellationToken.IsCancellationRequested; repeat++)
@@ -66,7 +85,7 @@ public static class PathSearch
             steps.Add(Step(steps.Count, candidate.Choice, with, versus, verdict, search, threshold));
             left.RemoveAll(c => c.Factor.Knob.Name == candidate.Factor.Knob.Name);
         }
-        return (steps, trials, point, searches);
+        return new PathWalk(steps, trials, point, searches, left.All(c => !c.ActsOn(point)));
     }
 
     /// <summary>

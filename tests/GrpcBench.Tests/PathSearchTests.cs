@@ -1,0 +1,87 @@
+using GrpcBench.Load;
+using GrpcBench.Load.Analysis;
+using GrpcBench.Contracts;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Tests;
+
+/// <summary>The path's walk over runs whose throughput each change sets: what it tries, in which order, and what it takes.</summary>
+public class PathSearchTests
+{
+    private static readonly CapacityMix Mix = CapacityPreset.Mixes(AdviseOptions.Default(quick: false).Capacity, quick: false)[0];
+    private static readonly LoadConfiguration Kestrel = new(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net8.0", "net8.0", Compression.None, Transport.H2c,
+        "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+
+    /// <summary>64 KiB chunks x1.3, inline completions x1.2, the server reading in place x1.15 (uploads one message only), the client's direct write nothing.</summary>
+    private static double PerSecond(PathPoint point) =>
+        20 * (point.Mix.Searched == ScenarioNames.UploadChunks ? 1.3 : 1)
+           * (point.Configuration.HostEnvironment?.ContainsKey("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS") == true ? 1.2 : 1)
+           * (point.Configuration.UploadReader == UploadPaths.Sequence && point.Mix.Searched == ScenarioNames.SendLargeData ? 1.15 : 1);
+
+    private static (PathMeasures Measures, List<string> Stages) Measures()
+    {
+        var stages = new List<string>();
+        var wobble = 0;
+        ConfigurationResult Result(PathPoint point, double perSecond) => ConfigurationRun.Outcome(point.Configuration, "ok", "") with
+        {
+            Reason = null,
+            Throughput = new ThroughputResult(point.Mix.Searched, 1, 600, (long)Math.Round(perSecond * 600), 0, 300, 200, 1, 1, new Dictionary<string, double>()),
+        };
+        return (new PathMeasures(
+            (stage, point) =>
+            {
+                stages.Add(stage);
+                return Task.FromResult(Result(point, PerSecond(point) * (++wobble % 2 == 0 ? 1.01 : 0.99)));
+            },
+            (stage, point) =>
+            {
+                stages.Add(stage);
+                return Task.FromResult(Result(point, PerSecond(point)));
+            },
+            () => true), stages);
+    }
+
+    private static PathCandidate Screened(ScreenFactor factor, KnobChoice choice, double ratio) => new(factor, choice, new Spread(ratio, ratio - 0.05, ratio + 0.05, 8, "fit"));
+
+    private static PathCandidate Inline() =>
+        Screened(new ScreenFactor(Knobs.Named("sockets-inline-completions"), "1"), new KnobChoice("sockets-inline-completions", "1", "", "HostRuntime", ""), 1.2);
+
+    private static PathCandidate Chunks() => Screened(ScreenFactor.Of(DesignAlternatives.Named("chunked-64k")), DesignAlternatives.Named("chunked-64k").Choice, 1.3);
+
+    private static Task<PathWalk> Walk(IReadOnlyList<PathCandidate> candidates, PathMeasures measures) =>
+        PathSearch.WalkAsync(new PathPoint(Kestrel, Mix), candidates, [], screen: null, threshold: 0.1, repeats: 3, measures, CancellationToken.None);
+
+    [Fact]
+    public async Task The_largest_screened_gain_goes_first_and_the_message_path_waits_until_uploads_are_chunked_then_drops_out()
+    {
+        var (measures, stages) = Measures();
+
+        var walk = await Walk([Inline(), Chunks(), .. PathCandidate.MessagePath(Mix)], measures);
+
+        Assert.Equal(["chunked-64k", "sockets-inline-completions"], walk.Trials.Select(t => t.Change.Knob));
+        Assert.All(walk.Trials, t => Assert.Equal((AdviceFindings.Helps, true), (t.Verdict, t.Taken)));
+        Assert.Equal(3, walk.Steps.Count);
+        Assert.True(walk.EveryChangeTried);
+        Assert.Equal(ScenarioNames.UploadChunks, walk.End.Mix.Searched);
+        Assert.Equal("1", walk.End.Configuration.HostEnvironment!["DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"]);
+        // Each trial three interleaved pairs (without first, then with first), each step's capacity searched.
+        Assert.Equal(["path, step 0 capacity", "path, step 1 1/3, without", "path, step 1 1/3, with chunked-64k", "path, step 1 2/3, with chunked-64k", "path, step 1 2/3, without"],
+            stages.Take(5));
+        Assert.Equal(3, stages.Count(s => s.EndsWith("capacity")));
+    }
+
+    [Fact]
+    public async Task Where_uploads_stay_one_message_the_message_path_is_tried_and_taken_only_where_it_helps()
+    {
+        var (measures, _) = Measures();
+
+        var walk = await Walk([Inline(), .. PathCandidate.MessagePath(Mix)], measures);
+
+        Assert.Equal([("sockets-inline-completions", AdviceFindings.Helps, true), ("server-sequence-read", AdviceFindings.Helps, true), ("client-direct-write", AdviceFindings.NoEffect, false)],
+            walk.Trials.Select(t => (t.Change.Knob, t.Verdict, t.Taken)));
+        Assert.Null(walk.Trials[1].Screened);
+        Assert.Equal(UploadPaths.Sequence, walk.End.Configuration.UploadReader);
+        Assert.Equal("message", walk.End.Configuration.UploadWriter);
+        Assert.InRange(walk.Trials[1].VersusBefore!.Median, 1.1, 1.2);
+    }
+}
