@@ -203,7 +203,7 @@ public static class Statistics
     private static double LogMedianStandardError(double[] values) =>
         HarrellDavisQuantileEstimator.Instance.QuantileConfidenceIntervalEstimator(new Sample(Logs(values, 0)), Probability.Half).StandardError;
 
-    private static double Median(double[] values) => SimpleQuantileEstimator.Instance.Median(new Sample(values)).NominalValue;
+    public static double Median(IEnumerable<double> values) => SimpleQuantileEstimator.Instance.Median(new Sample([.. values])).NominalValue;
 
     /// <summary>ln(v) + shift: a relative bound on the values is a shift of their logarithms.</summary>
     private static double[] Logs(double[] values, double shift) => [.. values.Select(v => Math.Log(v) + shift)];

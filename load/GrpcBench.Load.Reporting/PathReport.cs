@@ -23,11 +23,13 @@ public static class PathReport
         md.AppendLine("# The migration path: from Kestrel's defaults toward Grpc.Core, one decided change at a time");
         md.AppendLine();
         md.AppendLine("Each change the screen found helping (advice.md) is tried on top of the steps taken so far, the largest screened gain first, "
-                      + "on interleaved saturated runs of the path with and without it (judged with the screen's pooled run spread), and taken where it still helps. "
+                      + "on saturated runs with it against the step's own runs (the first trial interleaved in pairs; each later one's runs followed by one more of the step, "
+                      + "judged against all of the step's runs so far, with the screen's pooled run spread), and taken where it still helps. "
                       + "Each step's capacity is the highest rate of the story's mix held within the SLO, searched once: the range is the search's own bracket "
                       + "(the highest rate held, the lowest missed above it), not the run-to-run spread. The floors post the same bytes without gRPC "
                       + "(Kestrel's raw HTTP/2 endpoint, on the path's end's Kestrel and runtime settings) and through a bare socket: no gRPC-level change can "
-                      + "pass Kestrel's own request path. The path's end, Grpc.Core and the raw HTTP/2 floor are searched in rounds, and confirmed on "
+                      + "pass Kestrel's own request path. The path's end, Grpc.Core and the raw HTTP/2 floor are searched in rounds, each search starting "
+                      + "from where that configuration's search before it ended (the first from its saturated throughput), a miss far below it probed again; and confirmed on "
                       + "interleaved saturated runs beside the default.");
         md.AppendLine();
         foreach (var advice in summary.Advice!.Where(a => a.Path is not null)) Runtime(md, advice, advice.Path!);

@@ -41,8 +41,11 @@ public static class AdvisePreset
     /// <summary>Default runs before the screen: the early spread, which sets the threshold the screen can decide at.</summary>
     public static int EarlyRuns(bool quick) => quick ? 2 : 4;
 
-    /// <summary>About how long one capacity search takes: its host's start and about five probes.</summary>
-    public static TimeSpan SearchTime(CapacityMix mix) => mix.Limits.ProbeTime * 5 + TimeSpan.FromSeconds(3);
+    /// <summary>
+    /// About how long one capacity search takes: its host's start and about eight probes to bracket the capacity within
+    /// 5 % (the path's searches took 18-42 s, most 36-42, at 4.5 s a probe), five within the quick search's 10 %.
+    /// </summary>
+    public static TimeSpan SearchTime(CapacityMix mix) => mix.Limits.ProbeTime * (mix.Limits.Resolution < 0.1 ? 8 : 5) + TimeSpan.FromSeconds(3);
 
     /// <summary>The profiles that end a runtime's advice (default, recommended, Grpc.Core and the design alternative that helps most): each a host's start, its warm-up and the profile.</summary>
     public static readonly TimeSpan ProfilesTime = TimeSpan.FromSeconds(4 * (HostProfiling.WarmUpSeconds + 2 * HostProfiling.ProfileSeconds + 4));
@@ -50,11 +53,14 @@ public static class AdvisePreset
     /// <summary>A run's time as planned before any has run: its warm-up and measured span, and a second for the host's and worker's start (measured: well under one).</summary>
     public static TimeSpan PlannedRunTime(ThroughputShape shape) => TimeSpan.FromSeconds(shape.WarmUpSeconds + shape.Seconds + 1);
 
-    /// <summary>The path's trials the screen leaves time for: each a few interleaved pairs of runs and, where taken, a capacity search.</summary>
-    public static int PlannedTrials(bool quick) => quick ? 1 : 4;
+    /// <summary>The path's trials the screen must leave time for; the path takes as many more as the budget then holds.</summary>
+    public static int PlannedTrials(bool quick) => quick ? 1 : 2;
 
-    /// <summary>One trial of the path: its interleaved pairs and the capacity search of the step where it is taken.</summary>
-    public static TimeSpan TrialTime(CapacityMix mix, int repeats, TimeSpan perRun) => perRun * (2 * repeats) + SearchTime(mix);
+    /// <summary>One trial of the path after its first: its runs, one more of the step, and the capacity search of the step where it is taken.</summary>
+    public static TimeSpan TrialTime(CapacityMix mix, int repeats, TimeSpan perRun) => perRun * (repeats + 1) + SearchTime(mix);
+
+    /// <summary>What the walk's first trial takes beyond a later one's: the step's runs of its interleaved pairs but one.</summary>
+    public static TimeSpan FirstTrialExtra(int repeats, TimeSpan perRun) => perRun * (repeats - 1);
 
     /// <summary>
     /// The rounds of capacity searches that compare the path's end with Grpc.Core and Kestrel's raw HTTP/2 floor: the
@@ -69,7 +75,7 @@ public static class AdvisePreset
 
     /// <summary>What follows the screen on a runtime: the path (its start's search and <see cref="PlannedTrials"/>) and what follows it.</summary>
     public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
-        SearchTime(mix) + TrialTime(mix, confirmRepeats, perRun) * PlannedTrials(quick) + AfterPath(mix, confirmRepeats, perRun, quick);
+        SearchTime(mix) + FirstTrialExtra(confirmRepeats, perRun) + TrialTime(mix, confirmRepeats, perRun) * PlannedTrials(quick) + AfterPath(mix, confirmRepeats, perRun, quick);
 
     /// <summary>Whether the design of every value (knobs of <paramref name="valuesPerKnob"/> values) folds over: where its foldover fits <paramref name="left"/>.</summary>
     public static bool Folds(IReadOnlyList<int> valuesPerKnob, TimeSpan perRun, TimeSpan left) =>
@@ -309,11 +315,11 @@ public static class AdvisePreset
         // The path: the changes found helping (knob values and design alternatives), the largest gain first, each tried on
         // top of the steps taken so far; its capacities probe the screening rate first.
         var screening = CapacitySearch.Round(ScreeningFraction * earlyThroughputs.Average());
-        async Task<ConfigurationResult> Search(string stage, PathPoint point)
+        async Task<ConfigurationResult> Search(string stage, PathPoint point, double? from = null)
         {
             var title = Title(stage, point.Configuration);
             var search = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(point.Configuration, point.Mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
-                guess: screening / ScreeningFraction * 0.8, first: screening));
+                guess: from ?? screening / ScreeningFraction * 0.8, first: screening));
             results.Add(search);
             console.WriteLine($"{title}: {search.Status}; " + (search.Capacity?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found")
                               + (search.Reason is null ? "" : $"; {search.Reason}"));
@@ -321,8 +327,9 @@ public static class AdvisePreset
         }
         var candidates = screened.Select((factor, k) => (factor, finding: screenedFindings[k])).Where(c => c.finding.Verdict == AdviceFindings.Helps)
             .Select(c => new PathCandidate(c.factor, c.finding.Choice, c.finding.Throughput)).Concat(PathCandidate.MessagePath(mix)).ToList();
-        var measures = new PathMeasures((stage, point) => Run(stage, point.Configuration, point.Mix), Search,
-            () => Left() >= AfterPath(mix, options.ConfirmRepeats, PerRun(), quick) + TrialTime(mix, options.ConfirmRepeats, PerRun()));
+        var measures = new PathMeasures((stage, point) => Run(stage, point.Configuration, point.Mix), (stage, point) => Search(stage, point),
+            interleaved => Left() >= AfterPath(mix, options.ConfirmRepeats, PerRun(), quick) + TrialTime(mix, options.ConfirmRepeats, PerRun())
+                                     + (interleaved ? FirstTrialExtra(options.ConfirmRepeats, PerRun()) : TimeSpan.Zero));
         var walk = await PathSearch.WalkAsync(new PathPoint(kestrel, mix), candidates, early, pooled, threshold, options.ConfirmRepeats, measures, cancellationToken);
         var combination = walk.Steps.Skip(1).Select(s => s.Change!).ToList();
         var floors = PathSearch.Floors(kestrel, walk.End.Configuration).Select(f => (f.Name, Point: new PathPoint(f.Configuration, mix))).ToList();
@@ -350,7 +357,11 @@ public static class AdvisePreset
             planned.AddRange(round == 1 ? floors : floors.Take(1));
             foreach (var (name, point) in planned)
                 if (!cancellationToken.IsCancellationRequested)
-                    (searched.TryGetValue(name, out var list) ? list : searched[name] = []).Add(await Search($"capacity {round}/{CapacityRounds(quick)}, {(name == "end" ? "the path's end" : name)}", point));
+                {
+                    var before = searched.TryGetValue(name, out var list) ? list : searched[name] = [];
+                    var saturated = confirmed.GetValueOrDefault(name == "end" ? combination.Count > 0 ? "recommended" : "default" : name) ?? [];
+                    before.Add(await Search($"capacity {round}/{CapacityRounds(quick)}, {(name == "end" ? "the path's end" : name)}", point, PathSearch.HeadlineGuess(before, saturated)));
+                }
         }
         var headline = new List<(string Name, IReadOnlyList<ConfigurationResult> Runs)> { ("default", [walk.Searches[0]]) };
         if (combination.Count > 0) headline.Add(("recommended", searched["end"]));

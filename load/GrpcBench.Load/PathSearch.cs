@@ -29,19 +29,23 @@ public sealed record PathPoint(LoadConfiguration Configuration, CapacityMix Mix)
     public PathPoint With(ScreenFactor change) => new(change.Apply(Configuration), change.Apply(Mix));
 }
 
-/// <summary>What the path's walk measures with: a saturated run, a capacity search, and whether the budget holds another trial.</summary>
+/// <summary>What the path's walk measures with: a saturated run, a capacity search, and whether the budget holds another trial (true: one that interleaves its pairs).</summary>
 public sealed record PathMeasures(
     Func<string, PathPoint, Task<ConfigurationResult>> Run,
     Func<string, PathPoint, Task<ConfigurationResult>> Search,
-    Func<bool> HoldsTrial);
+    Func<bool, bool> HoldsTrial);
 
 /// <summary>
 /// The walk from Kestrel's defaults: the changes the screen found helping, the largest gain first, then the message
-/// path's alternatives (<see cref="PathCandidate.MessagePath"/>), each tried on top of
-/// the steps taken so far in <c>repeats</c> interleaved pairs of saturated runs (without, with; then with, without, so
-/// that a drift touches both alike) and taken where it still helps (<see cref="PathDecision"/>): a re-screen, one change
-/// at a time, of what is left on top of each step. A taken step's capacity is searched; a change of the same knob, or
-/// another chunk size, is then out. The walk ends when nothing is left or the budget holds no further trial.
+/// path's alternatives (<see cref="PathCandidate.MessagePath"/>), each tried on top of the steps taken so far in
+/// <c>repeats</c> saturated runs with it against the step's own runs, and taken where it still helps
+/// (<see cref="PathDecision"/>): a re-screen, one change at a time, of what is left on top of each step. The trials at
+/// a step share its runs: the walk's first trial interleaves <c>repeats</c> pairs (without, with; then with, without, so
+/// that a drift touches both alike); each later one runs its <c>repeats</c> runs and then one more of the step, so that
+/// the step's runs bracket them in time, and is judged against all of the step's runs so far; a taken change's runs
+/// are the new step's first. A trial then takes <c>repeats + 1</c> runs, not twice <c>repeats</c>. A taken step's
+/// capacity is searched; a change of the same knob, or another chunk size, is then out. The walk ends when nothing is
+/// left or the budget holds no further trial.
 /// </summary>
 public static class PathSearch
 {
@@ -55,31 +59,36 @@ public static class PathSearch
         var steps = new List<PathStep> { Step(0, null, startRuns, null, null, startSearch, threshold) };
         var trials = new List<PathTrial>();
         var left = candidates.OrderByDescending(c => c.Screened?.Median ?? 1).ToList();
-        while (left.Count > 0 && !cancellationToken.IsCancellationRequested && measure.HoldsTrial())
+        var stepRuns = new List<ConfigurationResult>();
+        while (left.Count > 0 && !cancellationToken.IsCancellationRequested && measure.HoldsTrial(stepRuns.Count == 0))
         {
             var candidate = left[0];
             left.RemoveAt(0);
             if (!candidate.ActsOn(point)) continue;
             var trial = point.With(candidate.Factor);
-            var (before, with) = (new List<ConfigurationResult>(), new List<ConfigurationResult>());
+            var with = new List<ConfigurationResult>();
+            var interleaved = stepRuns.Count == 0;
             for (var repeat = 1; repeat <= repeats && !cancellationToken.IsCancellationRequested; repeat++)
             {
                 var stage = $"path, step {steps.Count} {repeat}/{repeats}";
-                foreach (var withIt in repeat % 2 == 1 ? new[] { false, true } : [true, false])
+                var order = !interleaved ? [true] : repeat % 2 == 1 ? new[] { false, true } : [true, false];
+                if (!interleaved && repeat == repeats) order = [true, false];
+                foreach (var withIt in order)
                 {
                     if (withIt) with.Add((await measure.Run($"{stage}, with {candidate.Factor}", trial)) with { Repeat = repeat });
-                    else before.Add((await measure.Run($"{stage}, without", point)) with { Repeat = repeat });
+                    else stepRuns.Add((await measure.Run($"{stage}, without", point)) with { Repeat = repeat });
                 }
             }
-            var effect = PathDecision.Of(PerSecond(before), PerSecond(with), screen?.RunSpread, screen?.DegreesOfFreedom ?? 0, threshold);
+            var effect = PathDecision.Of(PerSecond(stepRuns), PerSecond(with), screen?.RunSpread, screen?.DegreesOfFreedom ?? 0, threshold);
             var verdict = Verdict(effect);
             var versus = effect is null ? null : new Spread(effect.Ratio, effect.Lower, effect.Upper, with.Count, "interleaved runs, screen's spread");
             var taken = verdict == AdviceFindings.Helps;
             trials.Add(new PathTrial(steps.Count - 1, candidate.Choice, candidate.Screened, versus, verdict, taken));
             // Step 0's figures from the runs interleaved with the first trial, rather than from the screen's start.
-            if (trials.Count == 1) steps[0] = Step(0, null, before, null, null, startSearch, threshold);
+            if (trials.Count == 1) steps[0] = Step(0, null, [.. stepRuns], null, null, startSearch, threshold);
             if (!taken) continue;
             point = trial;
+            stepRuns = [.. with];
             var search = await measure.Search($"path, step {steps.Count} capacity", point);
             searches.Add(search);
             steps.Add(Step(steps.Count, candidate.Choice, with, versus, verdict, search, threshold));
@@ -115,14 +124,15 @@ public static class PathSearch
     };
 
     /// <summary>
-    /// About how long the story's load takes on one configuration: its host's start, its warm-up, its ramp and one and a
-    /// half times the calls' deadline: an overloaded host's calls drain to the deadline, and a client holding hundreds of
-    /// 20 MiB calls then takes a while to cancel them (measured at full length on .NET 10: 90-156 s a configuration).
+    /// About how long the story's load takes on one configuration: its host's start, its warm-up, its ramp and the drain
+    /// after it. At full length an overloaded host's calls drain to the deadline, and a client holding hundreds of 20 MiB
+    /// calls then takes a while to cancel them: one and a half deadlines (measured on .NET 10: 90-156 s a configuration);
+    /// the quick story's few 4 MiB calls drain within half of one.
     /// </summary>
     public static TimeSpan StoryTime(bool quick)
     {
         var load = StoryLoad(quick, CapacityPreset.Mixes(CapacityOptions.Default(quick), quick)[0]);
-        return TimeSpan.FromSeconds(3 + load.WarmUpSeconds + load.Phases.Sum(p => p.Seconds) + load.CallTimeoutSeconds * 1.5);
+        return TimeSpan.FromSeconds(3 + load.WarmUpSeconds + load.Phases.Sum(p => p.Seconds) + load.CallTimeoutSeconds * (quick ? 0.5 : 1.5));
     }
 
     public static StoryRow Story(string name, ConfigurationResult run)
@@ -131,6 +141,20 @@ public static class PathSearch
         var getInt = run.Scenario(ScenarioNames.GetInt);
         return new StoryRow(name, run.Configuration.Label, run.Status, uploads?.Ok ?? 0, uploads?.Failed ?? 0, uploads is { Ok: > 0 } ? uploads.Latency.P99 : null,
             getInt?.Ok ?? 0, getInt?.Failed ?? 0, getInt is { Ok: > 0 } ? getInt.Latency.P99 : null);
+    }
+
+    /// <summary>
+    /// Where a search of the headline starts (its guess): where the same configuration's searches before it held the
+    /// most, else 0.8 of its saturated throughput, else null (the screening rate's guess). Starting where the
+    /// configuration is known to stand takes fewer probes than climbing from the default's rate, and a miss far below it
+    /// is probed again (<see cref="CapacitySearch.SuspectBelow"/>): one stall of a 2 s probe (two searches of one host
+    /// ended at 7.74 and 23.7/s) no longer ends the search there.
+    /// </summary>
+    public static double? HeadlineGuess(IReadOnlyList<ConfigurationResult> searchesBefore, IReadOnlyList<ConfigurationResult> saturatedRuns)
+    {
+        if (searchesBefore.Select(s => s.Capacity?.CallsPerSecond).Max() is { } held) return held;
+        var perSecond = saturatedRuns.Where(r => r.Status == "ok" && r.Throughput is { PerSecond: > 0 }).Select(r => r.Throughput!.PerSecond).ToList();
+        return perSecond.Count == 0 ? null : CapacitySearch.Round(0.8 * Statistics.Median(perSecond));
     }
 
     /// <summary>A capacity search as the path shows it: the highest rate held and the lowest missed above it.</summary>

@@ -38,7 +38,7 @@ public class PathSearchTests
                 stages.Add(stage);
                 return Task.FromResult(Result(point, PerSecond(point)));
             },
-            () => true), stages);
+            _ => true), stages);
     }
 
     private static PathCandidate Screened(ScreenFactor factor, KnobChoice choice, double ratio) => new(factor, choice, new Spread(ratio, ratio - 0.05, ratio + 0.05, 8, "fit"));
@@ -64,10 +64,47 @@ public class PathSearchTests
         Assert.True(walk.EveryChangeTried);
         Assert.Equal(ScenarioNames.UploadChunks, walk.End.Mix.Searched);
         Assert.Equal("1", walk.End.Configuration.HostEnvironment!["DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"]);
-        // Each trial three interleaved pairs (without first, then with first), each step's capacity searched.
-        Assert.Equal(["path, step 0 capacity", "path, step 1 1/3, without", "path, step 1 1/3, with chunked-64k", "path, step 1 2/3, with chunked-64k", "path, step 1 2/3, without"],
-            stages.Take(5));
-        Assert.Equal(3, stages.Count(s => s.EndsWith("capacity")));
+        // The first trial three interleaved pairs (without first, then with first); the next, on the step the first took,
+        // its three runs and one more of the step after them (the taken trial's runs are the step's first); each step's capacity searched.
+        Assert.Equal(["path, step 0 capacity", "path, step 1 1/3, without", "path, step 1 1/3, with chunked-64k", "path, step 1 2/3, with chunked-64k", "path, step 1 2/3, without",
+                "path, step 1 3/3, without", "path, step 1 3/3, with chunked-64k", "path, step 1 capacity",
+                "path, step 2 1/3, with sockets-inline-completions=1", "path, step 2 2/3, with sockets-inline-completions=1", "path, step 2 3/3, with sockets-inline-completions=1",
+                "path, step 2 3/3, without", "path, step 2 capacity"],
+            stages);
+    }
+
+    [Fact]
+    public async Task Later_trials_at_a_step_are_judged_against_all_of_its_runs_so_far()
+    {
+        var (measures, stages) = Measures();
+        var nothing = Screened(new ScreenFactor(Knobs.Named("placebo"), "1"), new KnobChoice("placebo", "1", "", "HostRuntime", ""), 1.15);
+
+        var walk = await Walk([nothing, Screened(new ScreenFactor(Knobs.Named("gc-concurrent"), "0"), new KnobChoice("gc-concurrent", "0", "", "HostRuntime", ""), 1.1), Inline()], measures);
+
+        Assert.Equal([("sockets-inline-completions", true), ("placebo", false), ("gc-concurrent", false)], walk.Trials.Select(t => (t.Change.Knob, t.Taken)));
+        // 6 runs for the first trial, 4 for each later one: not 6 each.
+        Assert.Equal(6 + 4 + 4, stages.Count(s => !s.EndsWith("capacity")));
+        Assert.Equal(3, stages.Count(s => s.StartsWith("path, step 1") && s.EndsWith("without")));
+        Assert.Equal(["path, step 2 3/3, without", "path, step 2 3/3, without"], stages.Where(s => s.StartsWith("path, step 2") && s.EndsWith("without")));
+        Assert.All(walk.Trials.Skip(1), t => Assert.Equal(AdviceFindings.NoEffect, t.Verdict));
+    }
+
+    [Fact]
+    public void A_headline_search_starts_where_the_configuration_held_before_else_below_its_saturated_throughput()
+    {
+        ConfigurationResult Held(double? perSecond) => ConfigurationRun.Outcome(Kestrel, "ok", "") with
+        {
+            Capacity = new CapacityResult(ScenarioNames.SendLargeData, perSecond, CapacitySlo.Default, Mix.Load.Arrivals, 0.05, "resolution", []),
+        };
+        ConfigurationResult Saturated(double perSecond) => ConfigurationRun.Outcome(Kestrel, "ok", "") with
+        {
+            Reason = null,
+            Throughput = new ThroughputResult(ScenarioNames.SendLargeData, 1, 6, (long)Math.Round(perSecond * 6), 0, 3, 2, 1, 1, new Dictionary<string, double>()),
+        };
+
+        Assert.Equal(23.7, PathSearch.HeadlineGuess([Held(7.74), Held(23.7)], [Saturated(11)]));
+        Assert.Equal(CapacitySearch.Round(0.8 * 22), PathSearch.HeadlineGuess([Held(null)], [Saturated(20), Saturated(22), Saturated(25)]));
+        Assert.Null(PathSearch.HeadlineGuess([], []));
     }
 
     [Fact]
