@@ -13,7 +13,11 @@ namespace GrpcBench.Load.Results;
 /// <param name="Story">The story's load (the seed preset's ramp) on Grpc.Core, the defaults and the path's end.</param>
 /// <param name="Ending">Where the path ends, in words: Grpc.Core's capacity reached, or how far from the floor, and why no step can close the rest.</param>
 public sealed record MigrationPath(IReadOnlyList<PathStep> Steps, IReadOnlyList<PathTrial> Trials, IReadOnlyList<SearchedCapacity> EndSearches, IReadOnlyList<PathBound> Bounds,
-    IReadOnlyList<StoryRow> Story, string Ending);
+    IReadOnlyList<StoryRow> Story, string Ending)
+{
+    /// <summary>The story's ramp peak as run: 50/s, or Grpc.Core's capacity where that was lower (null in files written before it was kept: 50/s).</summary>
+    public double? StoryPeakPerSecond { get; init; }
+}
 
 /// <summary>The path so far, measured on the runs that confirmed its last change.</summary>
 /// <param name="Change">The change this step adds; null for step 0.</param>

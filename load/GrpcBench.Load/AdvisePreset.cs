@@ -57,7 +57,7 @@ public static class AdvisePreset
     public static int PlannedTrials(bool quick) => quick ? 1 : 2;
 
     /// <summary>One trial of the path after its first: its runs, one more of the step, and the capacity search of the step where it is taken.</summary>
-    public static TimeSpan TrialTime(CapacityMix mix, int repeats, TimeSpan perRun) => perRun * (repeats + 1) + SearchTime(mix);
+    public static TimeSpan TrialTime(int repeats, TimeSpan perRun, TimeSpan perSearch) => perRun * (repeats + 1) + perSearch;
 
     /// <summary>What the walk's first trial takes beyond a later one's: the step's runs of its interleaved pairs but one.</summary>
     public static TimeSpan FirstTrialExtra(int repeats, TimeSpan perRun) => perRun * (repeats - 1);
@@ -70,12 +70,12 @@ public static class AdvisePreset
     public static int CapacityRounds(bool quick) => quick ? 1 : 2;
 
     /// <summary>What follows the path on a runtime: the confirming runs (default, the path's end, Grpc.Core, the raw HTTP/2 floor), the capacity rounds, the story on three configurations and the profiles.</summary>
-    public static TimeSpan AfterPath(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
-        perRun * (4 * confirmRepeats) + SearchTime(mix) * (3 * CapacityRounds(quick)) + PathSearch.StoryTime(quick) * 3 + ProfilesTime;
+    public static TimeSpan AfterPath(int confirmRepeats, TimeSpan perRun, TimeSpan perSearch, bool quick) =>
+        perRun * (4 * confirmRepeats) + perSearch * (3 * CapacityRounds(quick)) + PathSearch.StoryTime(quick) * 3 + ProfilesTime;
 
     /// <summary>What follows the screen on a runtime: the path (its start's search and <see cref="PlannedTrials"/>) and what follows it.</summary>
     public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
-        SearchTime(mix) + FirstTrialExtra(confirmRepeats, perRun) + TrialTime(mix, confirmRepeats, perRun) * PlannedTrials(quick) + AfterPath(mix, confirmRepeats, perRun, quick);
+        SearchTime(mix) + FirstTrialExtra(confirmRepeats, perRun) + TrialTime(confirmRepeats, perRun, SearchTime(mix)) * PlannedTrials(quick) + AfterPath(confirmRepeats, perRun, SearchTime(mix), quick);
 
     /// <summary>Whether the design of every value (knobs of <paramref name="valuesPerKnob"/> values) folds over: where its foldover fits <paramref name="left"/>.</summary>
     public static bool Folds(IReadOnlyList<int> valuesPerKnob, TimeSpan perRun, TimeSpan left) =>
@@ -315,12 +315,18 @@ public static class AdvisePreset
         // The path: the changes found helping (knob values and design alternatives), the largest gain first, each tried on
         // top of the steps taken so far; its capacities probe the screening rate first.
         var screening = CapacitySearch.Round(ScreeningFraction * earlyThroughputs.Average());
+        // The path's trials are held to what this run's searches took (the planned time until one has run): a planned
+        // search is a slow one, and planning every search slow left 4-6 of 45 minutes unused.
+        var searchTimes = new List<TimeSpan>();
+        TimeSpan PerSearch() => searchTimes.Count == 0 ? SearchTime(mix) : TimeSpan.FromTicks((long)searchTimes.Average(t => t.Ticks));
         async Task<ConfigurationResult> Search(string stage, PathPoint point, double? from = null)
         {
             var title = Title(stage, point.Configuration);
+            var began = clock.Elapsed;
             var search = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(point.Configuration, point.Mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
                 guess: from ?? screening / ScreeningFraction * 0.8, first: screening));
             results.Add(search);
+            searchTimes.Add(clock.Elapsed - began);
             console.WriteLine($"{title}: {search.Status}; " + (search.Capacity?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found")
                               + (search.Reason is null ? "" : $"; {search.Reason}"));
             return search;
@@ -328,7 +334,7 @@ public static class AdvisePreset
         var candidates = screened.Select((factor, k) => (factor, finding: screenedFindings[k])).Where(c => c.finding.Verdict == AdviceFindings.Helps)
             .Select(c => new PathCandidate(c.factor, c.finding.Choice, c.finding.Throughput)).Concat(PathCandidate.MessagePath(mix)).ToList();
         var measures = new PathMeasures((stage, point) => Run(stage, point.Configuration, point.Mix), (stage, point) => Search(stage, point),
-            interleaved => Left() >= AfterPath(mix, options.ConfirmRepeats, PerRun(), quick) + TrialTime(mix, options.ConfirmRepeats, PerRun())
+            interleaved => Left() >= AfterPath(options.ConfirmRepeats, PerRun(), PerSearch(), quick) + TrialTime(options.ConfirmRepeats, PerRun(), PerSearch())
                                      + (interleaved ? FirstTrialExtra(options.ConfirmRepeats, PerRun()) : TimeSpan.Zero));
         var walk = await PathSearch.WalkAsync(new PathPoint(kestrel, mix), candidates, early, pooled, threshold, options.ConfirmRepeats, measures, cancellationToken);
         var combination = walk.Steps.Skip(1).Select(s => s.Change!).ToList();
@@ -367,13 +373,18 @@ public static class AdvisePreset
         if (combination.Count > 0) headline.Add(("recommended", searched["end"]));
         if (searched.TryGetValue(PathEnding.GrpcCore, out var grpcCoreSearches)) headline.Add((PathEnding.GrpcCore, grpcCoreSearches));
 
-        // The story's own load on Grpc.Core, the defaults and the path's end: the before and after a team recognizes.
+        // The story's own load on Grpc.Core, the defaults and the path's end: the before and after a team recognizes, its ramp
+        // peaking at Grpc.Core's capacity where this machine holds less than the story's 50/s.
+        var grpcCoreCapacity = SearchedCapacity.MedianHeld([.. (grpcCoreSearches ?? []).Select(PathSearch.Capacity).OfType<SearchedCapacity>()]);
+        var storyLoad = (PathPoint point) => PathSearch.StoryLoad(quick, point.Mix, grpcCoreCapacity);
+        if (storyLoad(new PathPoint(kestrel, mix)).Phases.Max(p => p.PerSecond) is var storyPeak && PathSearch.StoryLoad(quick, mix).Phases.Max(p => p.PerSecond) is var fullPeak && storyPeak < fullPeak)
+            notes.Add($"The story's ramp peaked at {CapacityReport.Rate(storyPeak)}/s, Grpc.Core's capacity on this machine, instead of {CapacityReport.Rate(fullPeak)}/s, every rate scaled alike: at the full rate Grpc.Core itself would be overloaded here.");
         var story = new List<StoryRow>();
         foreach (var (name, point) in new[] { (PathEnding.GrpcCore, new PathPoint(grpcCore, mix)), ("default", new PathPoint(kestrel, mix)), ("path's end", walk.End) })
         {
             if (cancellationToken.IsCancellationRequested) break;
             var title = Title($"story, {name}", point.Configuration);
-            var run = await progress.RunAsync(title, onProgress => ConfigurationRun.RunAsync(point.Configuration, PathSearch.StoryLoad(quick, point.Mix), onProgress, cancellationToken, plan.Cpus));
+            var run = await progress.RunAsync(title, onProgress => ConfigurationRun.RunAsync(point.Configuration, storyLoad(point), onProgress, cancellationToken, plan.Cpus));
             results.Add(run);
             var row = PathSearch.Story(name, run);
             story.Add(row);
@@ -390,7 +401,10 @@ public static class AdvisePreset
         }).ToList();
         var endClientBound = endRuns.Count(r => r.Throughput?.ClientBound == true) * 2 > endRuns.Count;
         var path = new MigrationPath(walk.Steps, walk.Trials, endSearches, pathBounds, story,
-            PathEnding.Of(walk.Steps, endSearches, pathBounds, walk.EveryChangeTried, endClientBound));
+            PathEnding.Of(walk.Steps, endSearches, pathBounds, walk.EveryChangeTried, endClientBound))
+        {
+            StoryPeakPerSecond = storyLoad(new PathPoint(kestrel, mix)).Phases.Max(p => p.PerSecond),
+        };
         console.WriteLine($"{runtime}: {path.Ending}");
 
         // The hosts profiled: the confirmed three, and the design alternative that helps most, to show where its gain is.

@@ -90,6 +90,18 @@ public class PathSearchTests
     }
 
     [Fact]
+    public void The_storys_ramp_peaks_at_grpc_cores_capacity_where_the_machine_holds_less_than_50_a_second()
+    {
+        static IEnumerable<(double, int)> Phases(LoadShape load) => load.Phases.Select(p => (p.PerSecond, p.Seconds));
+
+        Assert.Equal([(50, 30), (20, 30)], Phases(PathSearch.StoryLoad(quick: false, Mix)));
+        Assert.Equal([(50, 30), (20, 30)], Phases(PathSearch.StoryLoad(quick: false, Mix, peakAt: 61.4)));
+        Assert.Equal([(27, 30), (10.8, 30)], Phases(PathSearch.StoryLoad(quick: false, Mix, peakAt: 27)));
+        Assert.Equal([ScenarioNames.SendLargeData, ScenarioNames.GetInt], PathSearch.StoryLoad(quick: false, Mix, peakAt: 27).Scenarios);
+        Assert.Equal(30, PathSearch.StoryLoad(quick: false, Mix, peakAt: 27).CallTimeoutSeconds);
+    }
+
+    [Fact]
     public void A_headline_search_starts_where_the_configuration_held_before_else_below_its_saturated_throughput()
     {
         ConfigurationResult Held(double? perSecond) => ConfigurationRun.Outcome(Kestrel, "ok", "") with
