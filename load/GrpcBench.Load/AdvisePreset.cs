@@ -377,7 +377,8 @@ public static class AdvisePreset
         // peaking at Grpc.Core's capacity where this machine holds less than the story's 50/s.
         var grpcCoreCapacity = SearchedCapacity.MedianHeld([.. (grpcCoreSearches ?? []).Select(PathSearch.Capacity).OfType<SearchedCapacity>()]);
         var storyLoad = (PathPoint point) => PathSearch.StoryLoad(quick, point.Mix, grpcCoreCapacity);
-        if (storyLoad(new PathPoint(kestrel, mix)).Phases.Max(p => p.PerSecond) is var storyPeak && PathSearch.StoryLoad(quick, mix).Phases.Max(p => p.PerSecond) is var fullPeak && storyPeak < fullPeak)
+        var (storyPeak, fullPeak) = (storyLoad(new PathPoint(kestrel, mix)).Phases.Max(p => p.PerSecond), PathSearch.StoryLoad(quick, mix).Phases.Max(p => p.PerSecond));
+        if (storyPeak < fullPeak)
             notes.Add($"The story's ramp peaked at {CapacityReport.Rate(storyPeak)}/s, Grpc.Core's capacity on this machine, instead of {CapacityReport.Rate(fullPeak)}/s, every rate scaled alike: at the full rate Grpc.Core itself would be overloaded here.");
         var story = new List<StoryRow>();
         foreach (var (name, point) in new[] { (PathEnding.GrpcCore, new PathPoint(grpcCore, mix)), ("default", new PathPoint(kestrel, mix)), ("path's end", walk.End) })
@@ -403,7 +404,7 @@ public static class AdvisePreset
         var path = new MigrationPath(walk.Steps, walk.Trials, endSearches, pathBounds, story,
             PathEnding.Of(walk.Steps, endSearches, pathBounds, walk.EveryChangeTried, endClientBound))
         {
-            StoryPeakPerSecond = storyLoad(new PathPoint(kestrel, mix)).Phases.Max(p => p.PerSecond),
+            StoryPeakPerSecond = storyPeak,
         };
         console.WriteLine($"{runtime}: {path.Ending}");
 

@@ -71,8 +71,8 @@ public static class PathSearch
             for (var repeat = 1; repeat <= repeats && !cancellationToken.IsCancellationRequested; repeat++)
             {
                 var stage = $"path, step {steps.Count} {repeat}/{repeats}";
-                var order = !interleaved ? [true] : repeat % 2 == 1 ? new[] { false, true } : [true, false];
-                if (!interleaved && repeat == repeats) order = [true, false];
+                // Interleaved pairs on a step without runs yet; else its runs, then one more of the step.
+                bool[] order = interleaved ? repeat % 2 == 1 ? [false, true] : [true, false] : repeat < repeats ? [true] : [true, false];
                 foreach (var withIt in order)
                 {
                     if (withIt) with.Add((await measure.Run($"{stage}, with {candidate.Factor}", trial)) with { Repeat = repeat });
