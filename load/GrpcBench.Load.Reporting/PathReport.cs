@@ -22,7 +22,8 @@ public static class PathReport
         var md = new StringBuilder();
         md.AppendLine("# The migration path: from Kestrel's defaults toward Grpc.Core, one decided change at a time");
         md.AppendLine();
-        md.AppendLine("Each change the screen found helping (advice.md) is tried on top of the steps taken so far, the largest screened gain first, "
+        md.AppendLine("Each change the screen found helping (advice.md), and its helping settings together as one change (their screened ratios multiplied: "
+                      + "one at a time their gains are below what a trial's few runs tell), is tried on top of the steps taken so far, the largest screened gain first, "
                       + "on saturated runs with it against the step's own runs (the first trial interleaved in pairs; each later one's runs followed by one more of the step, "
                       + "judged against all of the step's runs so far, with the screen's pooled run spread), and taken where it still helps. "
                       + "Each step's capacity is the highest rate of the story's mix held within the SLO, searched once: the range is the search's own bracket "
@@ -47,7 +48,7 @@ public static class PathReport
         md.AppendLine();
         MarkdownTable.Append(md, ["step", "change", "throughput vs the step before", "decision", "capacity/s [held, missed]", "vs Grpc.Core", "host CPU per upload, ms", "getInt p99, ms", "host peak RSS, MiB"],
             [true, false, false, false, true, true, true, true, true],
-            path.Steps.Select(s => (IReadOnlyList<string>)[s.Number.ToString(CultureInfo.InvariantCulture), s.Change is { } c ? $"`{c.Knob}` = {c.Value}" : "Kestrel + grpc-dotnet, every default",
+            path.Steps.Select(s => (IReadOnlyList<string>)[s.Number.ToString(CultureInfo.InvariantCulture), s.Change?.Named() ?? "Kestrel + grpc-dotnet, every default",
                 AdviceReport.Times(s.VersusBefore), s.Decision ?? "-", Capacity(s.Capacity), s.Capacity is { } capacity && grpcCore is not null ? AdviceReport.Times(SearchedCapacity.Ratio([capacity], grpcCore)) : "-",
                 Figure(s.HostCpuMsPerUpload, "0.0"), Figure(s.GetIntP99Ms, "0.0"), Figure(s.HostPeakRssMiB, "0")]));
         md.AppendLine();
@@ -65,7 +66,7 @@ public static class PathReport
                           + "the message path's alternatives, which the screen leaves out, are tried last and only while uploads are one message):");
             md.AppendLine();
             MarkdownTable.Append(md, ["on step", "change", "screened", "on the path", "verdict", "taken"], [true, false, false, false, false, false],
-                path.Trials.Select(t => (IReadOnlyList<string>)[t.OnStep.ToString(CultureInfo.InvariantCulture), $"`{t.Change.Knob}` = {t.Change.Value}", t.Screened is null ? "not screened" : AdviceReport.Times(t.Screened), AdviceReport.Times(t.VersusBefore), t.Verdict, t.Taken ? "yes" : "no"]));
+                path.Trials.Select(t => (IReadOnlyList<string>)[t.OnStep.ToString(CultureInfo.InvariantCulture), t.Change.Named(), t.Screened is null ? "not screened" : AdviceReport.Times(t.Screened), AdviceReport.Times(t.VersusBefore), t.Verdict, t.Taken ? "yes" : "no"]));
             md.AppendLine();
         }
         if (path.Story.Count > 0)
@@ -121,7 +122,12 @@ public static class PathReport
             across.LegendText = $"{bound.Name}: {CapacityReport.Rate(bound.Held.Value)}/s" + (bound.Searches.Count > 1 ? $" (median of {bound.Searches.Count})" : "");
         }
         plot.Axes.Bottom.SetTicks([.. path.Steps.Select(s => (double)s.Number)],
-            [.. path.Steps.Select(s => ChartText.Shortened(s.Change is { } c ? $"{s.Number}: {c.Knob}={c.Value}" : "0: defaults", 28))]);
+            [.. path.Steps.Select(s => ChartText.Shortened(s.Change switch
+            {
+                null => "0: defaults",
+                { Kind: KnobChoice.TogetherKind } c => $"{s.Number}: {c.Knob}",
+                var c => $"{s.Number}: {c.Knob}={c.Value}",
+            }, 28))]);
         plot.Axes.Bottom.Label.Text = "step of the path";
         plot.Axes.Left.Label.Text = "capacity, uploads per second within the SLO";
         plot.Axes.SetLimitsX(-0.5, Math.Max(1, path.Steps.Count - 1) + 0.5);

@@ -64,8 +64,18 @@ public sealed record ConfirmedThroughput(string Name, string Label, Spread? PerS
     Spread? HostCpuMsPerCall, Spread? OtherP99Ms, Spread? HostPeakRssMiB);
 
 /// <summary>One knob at one value, and the line a team keeps it with.</summary>
-/// <param name="Kind">"HostRuntime", "Kestrel", "Client", "ClientRuntime", or "Design" for a design alternative.</param>
-public sealed record KnobChoice(string Knob, string Value, string Setting, string Kind, string Code);
+/// <param name="Kind">"HostRuntime", "Kestrel", "Client", "ClientRuntime", "Design" for a design alternative, or "Together" for several values taken as one step of the path.</param>
+public sealed record KnobChoice(string Knob, string Value, string Setting, string Kind, string Code)
+{
+    public const string TogetherKind = "Together";
+
+    /// <summary>Several knob values as one change: named by their count, valued by the list of them, kept by all their lines.</summary>
+    public static KnobChoice Together(IReadOnlyList<KnobChoice> choices) => new($"{choices.Count} settings together", string.Join(", ", choices.Select(c => $"`{c.Knob}` = {c.Value}")),
+        string.Join("; ", choices.Select(c => c.Setting)), TogetherKind, string.Join("\n", choices.Select(c => c.Code)));
+
+    /// <summary>How a report names it: "`knob` = value", or "N settings together: `a` = 1, `b` = 2".</summary>
+    public string Named() => Kind == TogetherKind ? $"{Knob}: {Value}" : $"`{Knob}` = {Value}";
+}
 
 /// <summary>A knob value against the default, every figure a ratio (value / default) with its interval.</summary>
 /// <param name="Verdict">"helps", "hurts", "no effect found", "could not tell" (too few or too noisy searches) or "not on this runtime".</param>

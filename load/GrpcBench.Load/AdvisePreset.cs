@@ -331,8 +331,9 @@ public static class AdvisePreset
                               + (search.Reason is null ? "" : $"; {search.Reason}"));
             return search;
         }
-        var candidates = screened.Select((factor, k) => (factor, finding: screenedFindings[k])).Where(c => c.finding.Verdict == AdviceFindings.Helps)
-            .Select(c => new PathCandidate(c.factor, c.finding.Choice, c.finding.Throughput)).Concat(PathCandidate.MessagePath(mix)).ToList();
+        var helping = screened.Select((factor, k) => (factor, finding: screenedFindings[k])).Where(c => c.finding.Verdict == AdviceFindings.Helps)
+            .Select(c => new PathCandidate(c.factor, c.finding.Choice, c.finding.Throughput)).ToList();
+        var candidates = helping.Concat(PathCandidate.Together(helping) is { } settings ? [settings] : []).Concat(PathCandidate.MessagePath(mix)).ToList();
         var measures = new PathMeasures((stage, point) => Run(stage, point.Configuration, point.Mix), (stage, point) => Search(stage, point),
             interleaved => Left() >= AfterPath(options.ConfirmRepeats, PerRun(), PerSearch(), quick) + TrialTime(options.ConfirmRepeats, PerRun(), PerSearch())
                                      + (interleaved ? FirstTrialExtra(options.ConfirmRepeats, PerRun()) : TimeSpan.Zero));

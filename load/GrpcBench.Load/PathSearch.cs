@@ -3,9 +3,14 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-/// <summary>A change the path may take: one the screen found helping, with the ratio it was found by, or an alternative of the message path the screen leaves out (no ratio).</summary>
-public sealed record PathCandidate(ScreenFactor Factor, KnobChoice Choice, Spread? Screened)
+/// <summary>
+/// A change the path may take: a knob value the screen found helping, with the ratio it was found by; several such
+/// values together (<see cref="Together"/>); or an alternative of the message path the screen leaves out (no ratio).
+/// </summary>
+public sealed record PathCandidate(IReadOnlyList<ScreenFactor> Factors, KnobChoice Choice, Spread? Screened)
 {
+    public PathCandidate(ScreenFactor factor, KnobChoice choice, Spread? screened) : this([factor], choice, screened) { }
+
     /// <summary>
     /// The alternatives of how one upload message goes (the server reading it in place, the client writing it from its
     /// own buffer): the screen leaves them out, as they act only where uploads are not chunked; the path tries them, after
@@ -16,8 +21,31 @@ public sealed record PathCandidate(ScreenFactor Factor, KnobChoice Choice, Sprea
             ? [.. DesignAlternatives.Catalogue.Where(a => a.ChangesTheMessagePath).Select(a => new PathCandidate(ScreenFactor.Of(a), a.Choice, null))]
             : [];
 
+    /// <summary>
+    /// The settings among <paramref name="helping"/> (knob values, not design alternatives), the best value of each knob,
+    /// as one change; null where fewer than two. Each was decided by the screen, whose many runs tell a gain of 6-11 %;
+    /// the path's few runs a trial cannot (one run spreads 10-17 % here), so one at a time the path took none of them
+    /// (.NET 8: split channels x1.06 [0.91, 1.24], could not tell). Together their gains multiply (the screen's model is
+    /// additive in log throughput): its screened ratio is their product, and a few runs decide it.
+    /// </summary>
+    public static PathCandidate? Together(IReadOnlyList<PathCandidate> helping)
+    {
+        var settings = helping.Where(c => c.Factors.Count == 1 && c.Factors[0].Alternative is null)
+            .GroupBy(c => c.Factors[0].Knob.Name).Select(g => g.MaxBy(c => c.Screened?.Median ?? 1)!).OrderByDescending(c => c.Screened?.Median ?? 1).ToList();
+        if (settings.Count < 2) return null;
+        var screened = settings.Select(c => c.Screened).OfType<Spread>().ToList();
+        double Product(Func<Spread, double> of) => screened.Aggregate(1.0, (p, s) => p * of(s));
+        return new PathCandidate([.. settings.Select(c => c.Factors[0])], KnobChoice.Together([.. settings.Select(c => c.Choice)]),
+            screened.Count == 0 ? null : new Spread(Product(s => s.Median), Product(s => s.Lower), Product(s => s.Upper), screened.Min(s => s.Count), "the screen's ratios multiplied"));
+    }
+
+    /// <summary>The knobs it sets: once one is taken, no other change of them is tried.</summary>
+    public IEnumerable<string> Knobs => Factors.Select(f => f.Knob.Name);
+
     /// <summary>Whether it can act on top of <paramref name="point"/>: a change of the message path does nothing once uploads go in chunks.</summary>
-    public bool ActsOn(PathPoint point) => Factor.Alternative is not { ChangesTheMessagePath: true } || point.Mix.Searched == ScenarioNames.SendLargeData;
+    public bool ActsOn(PathPoint point) => Factors.All(f => f.Alternative is not { ChangesTheMessagePath: true }) || point.Mix.Searched == ScenarioNames.SendLargeData;
+
+    public override string ToString() => Factors.Count == 1 ? Factors[0].ToString() : Choice.Knob;
 }
 
 /// <summary>The path walked: its steps, every change tried, where it ends, each step's capacity search, and whether every candidate that could act was tried.</summary>
@@ -26,7 +54,7 @@ public sealed record PathWalk(IReadOnlyList<PathStep> Steps, IReadOnlyList<PathT
 /// <summary>Where the path stands: the configuration and the mix it sends (a design alternative may change how uploads go).</summary>
 public sealed record PathPoint(LoadConfiguration Configuration, CapacityMix Mix)
 {
-    public PathPoint With(ScreenFactor change) => new(change.Apply(Configuration), change.Apply(Mix));
+    public PathPoint With(PathCandidate change) => new(change.Factors.Aggregate(Configuration, (c, f) => f.Apply(c)), change.Factors.Aggregate(Mix, (m, f) => f.Apply(m)));
 }
 
 /// <summary>What the path's walk measures with: a saturated run, a capacity search, and whether the budget holds another trial (true: one that interleaves its pairs).</summary>
@@ -36,19 +64,27 @@ public sealed record PathMeasures(
     Func<bool, bool> HoldsTrial);
 
 /// <summary>
-/// The walk from Kestrel's defaults: the changes the screen found helping, the largest gain first, then the message
-/// path's alternatives (<see cref="PathCandidate.MessagePath"/>), each tried on top of the steps taken so far in
+/// The walk from Kestrel's defaults: the changes the screen found helping (with its helping settings together, see
+/// <see cref="PathCandidate.Together"/>), the largest screened gain first, then the message path's alternatives (<see cref="PathCandidate.MessagePath"/>), each tried on top of the steps taken so far in
 /// <c>repeats</c> saturated runs with it against the step's own runs, and taken where it still helps
 /// (<see cref="PathDecision"/>): a re-screen, one change at a time, of what is left on top of each step. The trials at
 /// a step share its runs: the walk's first trial interleaves <c>repeats</c> pairs (without, with; then with, without, so
 /// that a drift touches both alike); each later one runs its <c>repeats</c> runs and then one more of the step, so that
 /// the step's runs bracket them in time, and is judged against all of the step's runs so far; a taken change's runs
 /// are the new step's first. A trial then takes <c>repeats + 1</c> runs, not twice <c>repeats</c>. A taken step's
-/// capacity is searched; a change of the same knob, or another chunk size, is then out. The walk ends when nothing is
-/// left or the budget holds no further trial.
+/// capacity is searched; a change of a knob it set, or another chunk size, is then out (taken together, the settings are
+/// not tried again one by one; not taken, each is). A trial that cannot tell adds up to <see cref="ExtraPairs"/> pairs.
+/// The walk ends when nothing is left or the budget holds no further trial.
 /// </summary>
 public static class PathSearch
 {
+    /// <summary>
+    /// The pairs (with, then without) a trial adds while it cannot tell and the budget holds a trial: a gain of 10-15 %
+    /// is often just out of reach of 3 runs a side at a run spread of 11-17 % (.NET 10 at c7386ec: chunks x1.15 [0.88,
+    /// 1.50]). Each look is at the same 95 %, so three looks make a false "helps" somewhat likelier than one.
+    /// </summary>
+    public const int ExtraPairs = 2;
+
     public static async Task<PathWalk> WalkAsync(
         PathPoint start, IReadOnlyList<PathCandidate> candidates, IReadOnlyList<ConfigurationResult> startRuns, ScreenFit? screen, double threshold, int repeats,
         PathMeasures measure, CancellationToken cancellationToken)
@@ -65,7 +101,7 @@ public static class PathSearch
             var candidate = left[0];
             left.RemoveAt(0);
             if (!candidate.ActsOn(point)) continue;
-            var trial = point.With(candidate.Factor);
+            var trial = point.With(candidate);
             var with = new List<ConfigurationResult>();
             var interleaved = stepRuns.Count == 0;
             for (var repeat = 1; repeat <= repeats && !cancellationToken.IsCancellationRequested; repeat++)
@@ -75,11 +111,20 @@ public static class PathSearch
                 bool[] order = interleaved ? repeat % 2 == 1 ? [false, true] : [true, false] : repeat < repeats ? [true] : [true, false];
                 foreach (var withIt in order)
                 {
-                    if (withIt) with.Add((await measure.Run($"{stage}, with {candidate.Factor}", trial)) with { Repeat = repeat });
+                    if (withIt) with.Add((await measure.Run($"{stage}, with {candidate}", trial)) with { Repeat = repeat });
                     else stepRuns.Add((await measure.Run($"{stage}, without", point)) with { Repeat = repeat });
                 }
             }
-            var effect = PathDecision.Of(PerSecond(stepRuns), PerSecond(with), screen?.RunSpread, screen?.DegreesOfFreedom ?? 0, threshold);
+            Effect? Judged() => PathDecision.Of(PerSecond(stepRuns), PerSecond(with), screen?.RunSpread, screen?.DegreesOfFreedom ?? 0, threshold);
+            var effect = Judged();
+            // Undecided, a pair more (with, then without) while the budget holds a trial, up to ExtraPairs.
+            for (var extra = 1; extra <= ExtraPairs && Verdict(effect) == AdviceFindings.CouldNotTell && !cancellationToken.IsCancellationRequested && measure.HoldsTrial(false); extra++)
+            {
+                var stage = $"path, step {steps.Count} extra {extra}/{ExtraPairs}";
+                with.Add((await measure.Run($"{stage}, with {candidate}", trial)) with { Repeat = repeats + extra });
+                stepRuns.Add((await measure.Run($"{stage}, without", point)) with { Repeat = repeats + extra });
+                effect = Judged();
+            }
             var verdict = Verdict(effect);
             var versus = effect is null ? null : new Spread(effect.Ratio, effect.Lower, effect.Upper, with.Count, "interleaved runs, screen's spread");
             var taken = verdict == AdviceFindings.Helps;
@@ -92,7 +137,7 @@ public static class PathSearch
             var search = await measure.Search($"path, step {steps.Count} capacity", point);
             searches.Add(search);
             steps.Add(Step(steps.Count, candidate.Choice, with, versus, verdict, search, threshold));
-            left.RemoveAll(c => c.Factor.Knob.Name == candidate.Factor.Knob.Name);
+            left.RemoveAll(c => c.Knobs.Intersect(candidate.Knobs).Any());
         }
         return new PathWalk(steps, trials, point, searches, left.All(c => !c.ActsOn(point)));
     }

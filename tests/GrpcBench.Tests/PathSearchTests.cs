@@ -18,10 +18,10 @@ public class PathSearchTests
            * (point.Configuration.HostEnvironment?.ContainsKey("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS") == true ? 1.2 : 1)
            * (point.Configuration.UploadReader == UploadPaths.Sequence && point.Mix.Searched == ScenarioNames.SendLargeData ? 1.15 : 1);
 
-    private static (PathMeasures Measures, List<string> Stages) Measures()
+    private static (PathMeasures Measures, List<string> Stages) Measures(double wobble = 0.01)
     {
         var stages = new List<string>();
-        var wobble = 0;
+        var runs = 0;
         ConfigurationResult Result(PathPoint point, double perSecond) => ConfigurationRun.Outcome(point.Configuration, "ok", "") with
         {
             Reason = null,
@@ -31,7 +31,7 @@ public class PathSearchTests
             (stage, point) =>
             {
                 stages.Add(stage);
-                return Task.FromResult(Result(point, PerSecond(point) * (++wobble % 2 == 0 ? 1.01 : 0.99)));
+                return Task.FromResult(Result(point, PerSecond(point) * (++runs % 2 == 0 ? 1 + wobble : 1 - wobble)));
             },
             (stage, point) =>
             {
@@ -87,6 +87,59 @@ public class PathSearchTests
         Assert.Equal(3, stages.Count(s => s.StartsWith("path, step 1") && s.EndsWith("without")));
         Assert.Equal(["path, step 2 3/3, without", "path, step 2 3/3, without"], stages.Where(s => s.StartsWith("path, step 2") && s.EndsWith("without")));
         Assert.All(walk.Trials.Skip(1), t => Assert.Equal(AdviceFindings.NoEffect, t.Verdict));
+    }
+
+    [Fact]
+    public async Task The_screens_helping_settings_are_tried_together_first_and_once_taken_not_one_by_one()
+    {
+        var (measures, stages) = Measures();
+        var placebo = Screened(new ScreenFactor(Knobs.Named("placebo"), "1"), new KnobChoice("placebo", "1", "", "HostRuntime", "placebo line"), 1.1);
+        var together = PathCandidate.Together([placebo, Inline(), Chunks()])!;
+
+        var walk = await Walk([placebo, Inline(), Chunks(), together], measures);
+
+        Assert.Equal(["2 settings together", "chunked-64k"], walk.Trials.Select(t => t.Change.Knob));
+        Assert.All(walk.Trials, t => Assert.True(t.Taken));
+        Assert.Equal("`sockets-inline-completions` = 1, `placebo` = 1", walk.Steps[1].Change!.Value);
+        Assert.Equal("\nplacebo line", walk.Steps[1].Change!.Code);
+        Assert.InRange(together.Screened!.Median, 1.2 * 1.1 - 1e-9, 1.2 * 1.1 + 1e-9);
+        Assert.Equal("1", walk.End.Configuration.HostEnvironment!["DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS"]);
+        Assert.Equal("1", walk.End.Configuration.HostEnvironment!["DOTNET_GrpcBenchPlacebo"]);
+        Assert.Equal(ScenarioNames.UploadChunks, walk.End.Mix.Searched);
+        Assert.Contains("path, step 1 1/3, with 2 settings together", stages);
+    }
+
+    [Fact]
+    public void Settings_go_together_only_two_knobs_or_more_each_at_its_best_value_and_never_a_design_alternative()
+    {
+        var frames = (string value, double ratio) => Screened(new ScreenFactor(Knobs.Named("max-frame-size"), value), new KnobChoice("max-frame-size", value, "", "Kestrel", ""), ratio);
+
+        Assert.Null(PathCandidate.Together([Inline(), Chunks()]));
+        Assert.Null(PathCandidate.Together([frames("65536", 1.1), frames("1048576", 1.2)]));
+        var together = PathCandidate.Together([frames("65536", 1.1), Inline(), frames("1048576", 1.15), Chunks()])!;
+        Assert.Equal(["sockets-inline-completions=1", "max-frame-size=1048576"], together.Factors.Select(f => f.ToString()));
+        Assert.Equal(["sockets-inline-completions", "max-frame-size"], together.Knobs);
+        Assert.Equal(KnobChoice.TogetherKind, together.Choice.Kind);
+    }
+
+    [Fact]
+    public async Task A_trial_that_cannot_tell_adds_pairs_while_the_budget_holds_then_stays_undecided()
+    {
+        var placebo = Screened(new ScreenFactor(Knobs.Named("placebo"), "1"), new KnobChoice("placebo", "1", "", "HostRuntime", ""), 1.15);
+        var (measures, stages) = Measures(wobble: 0.2);
+
+        var walk = await Walk([placebo], measures);
+
+        Assert.Equal(AdviceFindings.CouldNotTell, walk.Trials.Single().Verdict);
+        Assert.Equal(["path, step 1 extra 1/2, with placebo=1", "path, step 1 extra 1/2, without", "path, step 1 extra 2/2, with placebo=1", "path, step 1 extra 2/2, without"],
+            stages.Where(s => s.Contains("extra")));
+        Assert.Equal(3 + PathSearch.ExtraPairs, walk.Trials.Single().VersusBefore!.Count);
+
+        // A budget that holds the first trial only: no pair more.
+        var (tight, tightStages) = Measures(wobble: 0.2);
+        await PathSearch.WalkAsync(new PathPoint(Kestrel, Mix), [placebo], [], screen: null, threshold: 0.1, repeats: 3,
+            tight with { HoldsTrial = interleaved => interleaved }, CancellationToken.None);
+        Assert.DoesNotContain(tightStages, s => s.Contains("extra"));
     }
 
     [Fact]
