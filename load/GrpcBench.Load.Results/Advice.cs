@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace GrpcBench.Load.Results;
 
 /// <summary>
@@ -71,7 +73,14 @@ public sealed record KnobChoice(string Knob, string Value, string Setting, strin
 
     /// <summary>Several knob values as one change: named by their count, valued by the list of them, kept by all their lines.</summary>
     public static KnobChoice Together(IReadOnlyList<KnobChoice> choices) => new($"{choices.Count} settings together", string.Join(", ", choices.Select(c => $"`{c.Knob}` = {c.Value}")),
-        string.Join("; ", choices.Select(c => c.Setting)), TogetherKind, string.Join("\n", choices.Select(c => c.Code)));
+        string.Join("; ", choices.Select(c => c.Setting)), TogetherKind, string.Join("\n", choices.Select(c => c.Code))) { Parts = choices };
+
+    /// <summary>The values it stands for where it is several together; else null.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<KnobChoice>? Parts { get; init; }
+
+    /// <summary>Each value apart: its parts, or itself.</summary>
+    public IEnumerable<KnobChoice> Apart() => Parts ?? [this];
 
     /// <summary>How a report names it: "`knob` = value", or "N settings together: `a` = 1, `b` = 2".</summary>
     public string Named() => Kind == TogetherKind ? $"{Knob}: {Value}" : $"`{Knob}` = {Value}";

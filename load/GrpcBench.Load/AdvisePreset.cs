@@ -431,7 +431,7 @@ public static class AdvisePreset
                           + (ranked.FirstOrDefault(f => f.Choice.Knob == Knobs.Placebo) is { } placebo ? $"; the placebo: {placebo.Verdict}" : ""));
         var defaultCapacity = headline.FirstOrDefault(h => h.Name == "default").Runs?.FirstOrDefault()?.Capacity?.CallsPerSecond;
         return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), defaultCapacity, screening, threshold, ranked,
-            combination, AdviceFindings.Confirm(headline, screening, threshold), notes, (clock.Elapsed - started).TotalMinutes)
+            [.. combination.SelectMany(c => c.Apart())], AdviceFindings.Confirm(headline, screening, threshold), notes, (clock.Elapsed - started).TotalMinutes)
         {
             Path = path,
             Alternatives = AdviceFindings.Ranked(alternativeFindings),

@@ -120,6 +120,11 @@ public class PathSearchTests
         Assert.Equal(["sockets-inline-completions=1", "max-frame-size=1048576"], together.Factors.Select(f => f.ToString()));
         Assert.Equal(["sockets-inline-completions", "max-frame-size"], together.Knobs);
         Assert.Equal(KnobChoice.TogetherKind, together.Choice.Kind);
+        Assert.Equal(["sockets-inline-completions", "max-frame-size"], together.Choice.Apart().Select(c => c.Knob));
+        Assert.Equal(["sockets-inline-completions"], Inline().Choice.Apart().Select(c => c.Knob));
+        var read = System.Text.Json.JsonSerializer.Deserialize<KnobChoice>(System.Text.Json.JsonSerializer.Serialize(together.Choice, WorkerJson.Options), WorkerJson.Options)!;
+        Assert.Equal(together.Choice.Apart().Select(c => c.Knob), read.Apart().Select(c => c.Knob));
+        Assert.DoesNotContain("parts", System.Text.Json.JsonSerializer.Serialize(Inline().Choice, WorkerJson.Options));
     }
 
     [Fact]
