@@ -19,15 +19,22 @@ public sealed record MarginalCost(double MsPerCall, double FixedMsPerSecond, int
     /// The host's marginal cost over <paramref name="search"/>'s held probes, in the order they ran, leaving out the first
     /// where the others still span two rates: the first probe follows the host's start, and its CPU still carries the
     /// JIT's and tiering's warm-up (14 ms a call of a known 10 ms was seen there, 10.2-11.3 ms beyond), which tilts the
-    /// slope low because the first probe is also the slowest rate. Null with fewer than two rates at least 1.5x apart.
+    /// slope low because the first probe is also the slowest rate. Given the host's CPUs, probes that kept them
+    /// <see cref="SaturatedShare"/> busy or more are left out too: there the CPU cannot rise with the rate, and a held
+    /// probe's calls outrun what the host finishes (a known 10 ms host read 10.4 ms a call at 101/s, 1.05 of its one
+    /// CPU, flattening the slope to 7.2 ms). Null with fewer than two rates at least 1.5x apart.
     /// </summary>
-    public static MarginalCost? OfHost(CapacityResult search)
+    public static MarginalCost? OfHost(CapacityResult search, int? hostCpus = null)
     {
         var points = search.Probes.Where(p => p.Held && p.Seconds > 0 && p.ServerCpuSeconds is not null)
             .Select(p => ((p.SearchedCalls ?? p.Scenario(search.Scenario)?.Invocations ?? 0) / p.Seconds, 1000 * p.ServerCpuSeconds!.Value / p.Seconds))
+            .Where(p => hostCpus is not { } cpus || p.Item2 < SaturatedShare * 1000 * cpus)
             .ToList();
         return Of(points.Skip(1)) ?? Of(points);
     }
+
+    /// <summary>The share of its CPUs a side's busy time reaches where the marginal cost no longer reads off its CPU.</summary>
+    public const double SaturatedShare = 0.9;
 
     public static MarginalCost? Of(IEnumerable<(double CallsPerSecond, double CpuMsPerSecond)> points)
     {

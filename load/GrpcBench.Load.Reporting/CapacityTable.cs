@@ -92,8 +92,8 @@ public static class CapacityTable
             [.. runs.Where(r => r.Status != "ok").Select(r => $"repeat {r.Repeat}: {r.Status}: {r.Reason}")])
         {
             CapacityTimesCost = SpreadOf(ok.Select(r => CapacityTimesCost(r, common))),
-            ServerMarginalMsPerCall = SpreadOf(ok.Select(r => MarginalCost.OfHost(r.Capacity!)?.MsPerCall)),
-            ServerFixedMsPerSecond = SpreadOf(ok.Select(r => MarginalCost.OfHost(r.Capacity!)?.FixedMsPerSecond)),
+            ServerMarginalMsPerCall = SpreadOf(ok.Select(r => MarginalOf(r)?.MsPerCall)),
+            ServerFixedMsPerSecond = SpreadOf(ok.Select(r => MarginalOf(r)?.FixedMsPerSecond)),
             CapacityTimesMarginal = SpreadOf(ok.Select(CapacityTimesMarginal)),
         };
     }
@@ -101,16 +101,20 @@ public static class CapacityTable
     /// <summary>Capacity x the host's CPU seconds per searched call at the common rate, over the host's CPUs: about 1 if the server was the limit.</summary>
     private static double? CapacityTimesCost(ConfigurationResult run, double? common)
     {
-        if (run.Capacity is not { CallsPerSecond: { } capacity } c || common is null || run.Cpus?.Host is not { } hostCpus) return null;
+        if (run.Capacity is not { CallsPerSecond: { } capacity } c || common is null || HostCpuCount(run) is not { } cpus) return null;
         var probe = c.Probes.LastOrDefault(p => p.OfferedPerSecond == common);
         if (probe?.ServerCpuSeconds is not { } cpu) return null;
         var calls = probe.SearchedCalls ?? probe.Scenario(c.Scenario)?.Invocations ?? 0;
-        return calls > 0 ? capacity * cpu / calls / GrpcBench.Orchestration.CpuAffinity.Parse(hostCpus).Count : null;
+        return calls > 0 ? capacity * cpu / calls / cpus : null;
     }
 
     private static double? CapacityTimesMarginal(ConfigurationResult run) =>
-        run.Capacity is { CallsPerSecond: { } capacity } c && MarginalCost.OfHost(c) is { } marginal && run.Cpus?.Host is { } hostCpus
-            ? capacity * marginal.MsPerCall / 1000 / GrpcBench.Orchestration.CpuAffinity.Parse(hostCpus).Count : null;
+        run.Capacity is { CallsPerSecond: { } capacity } && MarginalOf(run) is { } marginal && HostCpuCount(run) is { } cpus
+            ? capacity * marginal.MsPerCall / 1000 / cpus : null;
+
+    private static MarginalCost? MarginalOf(ConfigurationResult run) => MarginalCost.OfHost(run.Capacity!, HostCpuCount(run));
+
+    private static int? HostCpuCount(ConfigurationResult run) => run.Cpus?.Host is { } host ? GrpcBench.Orchestration.CpuAffinity.Parse(host).Count : null;
 
     private static Spread? SpreadOf(IEnumerable<double?> values) => SpreadOf(values.OfType<double>());
 

@@ -45,6 +45,17 @@ public class MarginalCostTests
         Assert.Equal(10, MarginalCost.OfHost(search)!.MsPerCall, precision: 9);
     }
 
+    [Fact]
+    public void Given_the_host_s_cpus_probes_that_kept_them_90_percent_busy_or_more_are_left_out()
+    {
+        // 10 ms a call until the one CPU is full: at 120/s it can give 996 ms a second, 8.3 ms a call.
+        var search = Search(Probe(20, 10), Probe(40, 10), Probe(80, 10), Probe(120, 8.3));
+
+        Assert.Equal(10, MarginalCost.OfHost(search, hostCpus: 1)!.MsPerCall, precision: 9);
+        Assert.InRange(MarginalCost.OfHost(search)!.MsPerCall, 7, 8);
+        Assert.InRange(MarginalCost.OfHost(search, hostCpus: 2)!.MsPerCall, 7, 8);
+    }
+
     private static CapacityResult Search(params CapacityProbe[] probes) =>
         new(ScenarioNames.GetInt, 120, CapacitySlo.Default, Arrivals.Uniform, 0.05, "resolution", probes);
 
