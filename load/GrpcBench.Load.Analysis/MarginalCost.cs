@@ -21,8 +21,8 @@ public sealed record MarginalCost(double MsPerCall, double FixedMsPerSecond, int
     /// JIT's and tiering's warm-up (14 ms a call of a known 10 ms was seen there, 10.2-11.3 ms beyond), which tilts the
     /// slope low because the first probe is also the slowest rate. Given the host's CPUs, probes that kept them
     /// <see cref="SaturatedShare"/> busy or more are left out too: there the CPU cannot rise with the rate, and a held
-    /// probe's calls outrun what the host finishes (a known 10 ms host read 10.4 ms a call at 101/s, 1.05 of its one
-    /// CPU, flattening the slope to 7.2 ms). Null with fewer than two rates at least 1.5x apart.
+    /// probe's calls outrun what the host finishes (a known 10 ms host, its one CPU full from 84.9/s offered, read
+    /// 10.4 ms a call at 101/s, flattening the slope to 7.2 ms). Null with fewer than two rates at least 1.5x apart.
     /// </summary>
     public static MarginalCost? OfHost(CapacityResult search, int? hostCpus = null)
     {
