@@ -8,7 +8,7 @@ public sealed record SearchFigures(double? Capacity, double? ServerCpuMsPerCall,
     public static SearchFigures Of(ConfigurationResult search, double? screeningPerSecond)
     {
         var probe = screeningPerSecond is { } rate ? search.Capacity?.Probes.FirstOrDefault(p => p.OfferedPerSecond == rate && p.Held) : null;
-        return new(search.Status == "ok" ? search.Capacity?.CallsPerSecond : null, probe?.ServerCpuMsPerCall,
+        return new(search.Status == ConfigurationStatus.Ok ? search.Capacity?.CallsPerSecond : null, probe?.ServerCpuMsPerCall,
             probe?.Scenario(search.Capacity!.Scenario)?.Latency.P99, probe?.ClientCpuMsPerCall, search.ServerPeakRssMiB);
     }
 }

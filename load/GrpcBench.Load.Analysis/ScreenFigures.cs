@@ -18,7 +18,7 @@ public sealed record ScreenFigures(ScreenFit? Throughput, ScreenFit? HostCpuPerC
     {
         ScreenFit? FitOf(Func<ConfigurationResult, double?> figure)
         {
-            var measured = runs.Select((r, order) => (r.Levels, Order: order, Value: r.Result.Status == "ok" ? figure(r.Result) : null, Block: blocks?[order] ?? 0))
+            var measured = runs.Select((r, order) => (r.Levels, Order: order, Value: r.Result.Status == ConfigurationStatus.Ok ? figure(r.Result) : null, Block: blocks?[order] ?? 0))
                 .Where(r => r.Value is > 0 && double.IsFinite(r.Value.Value)).Select(r => new ScreenRun(r.Levels, r.Order, r.Value!.Value, r.Block, runs[r.Order].Result.Throughput?.MachineMs)).ToList();
             try
             {

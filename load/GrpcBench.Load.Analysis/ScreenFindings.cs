@@ -53,7 +53,7 @@ public static class ScreenFindings
             return new ConfirmedThroughput(r.Name, r.Runs.Count > 0 ? r.Runs[0].Configuration.Label : "", Median(perSecond),
                 r.Name == "default" ? null : Versus(baseline), r.Name == "Grpc.Core" ? null : Versus(grpcCore), decision,
                 Median(Values(r.Runs, t => t.HostCpuMsPerCall)), Median(Values(r.Runs, t => t.OtherP99Ms.Values.FirstOrDefault())),
-                Median([.. r.Runs.Where(run => run.Status == "ok").Select(run => run.ServerPeakRssMiB).OfType<double>()]));
+                Median([.. r.Runs.Where(run => run.Status == ConfigurationStatus.Ok).Select(run => run.ServerPeakRssMiB).OfType<double>()]));
         })];
     }
 
@@ -68,7 +68,7 @@ public static class ScreenFindings
     private static Spread? Over(List<double> values, List<double> of) => of.Count == 0 || values.Count == 0 ? null : Of(Statistics.RatioInterval(of, values));
 
     private static List<ThroughputResult> Throughputs(IEnumerable<ConfigurationResult> runs) =>
-        [.. runs.Where(r => r.Status == "ok" && r.Throughput is { Calls: > 0 }).Select(r => r.Throughput!)];
+        [.. runs.Where(r => r.Status == ConfigurationStatus.Ok && r.Throughput is { Calls: > 0 }).Select(r => r.Throughput!)];
 
     private static string Verdict(EffectVerdict? verdict) => verdict switch
     {

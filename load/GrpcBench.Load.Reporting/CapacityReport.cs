@@ -129,7 +129,7 @@ public static class CapacityReport
     private static void Probes(StringBuilder md, ConfigurationResult result)
     {
         var c = result.Capacity!;
-        md.AppendLine($"### {c.Mix}, {result.Configuration.Label}, repeat {result.Repeat}: {(c.CallsPerSecond is { } r ? Rate(r) + "/s" : "none")} ({c.Bound}; {result.Status}{(result.Reason is null ? "" : ": " + result.Reason)})");
+        md.AppendLine($"### {c.Mix}, {result.Configuration.Label}, repeat {result.Repeat}: {(c.CallsPerSecond is { } r ? Rate(r) + "/s" : "none")} ({c.Bound}; {result.Status.Text()}{(result.Reason is null ? "" : ": " + result.Reason)})");
         md.AppendLine();
         MarkdownTable.Append(md, ["offered /s", "held", "per scenario: ok, failed, achieved /s, p50 / p99 ms", "server CPU ms/call", "client CPU ms/call"],
             [true, false, false, true, true], c.Probes.Select(p => (IReadOnlyList<string>)

@@ -41,7 +41,7 @@ public static class CapacityTable
     /// </summary>
     public static double? CommonRate(IReadOnlyList<ConfigurationResult> ofMix, double belowCapacity = 0.6)
     {
-        var searches = ofMix.Where(r => r.Status == "ok" && r.Configuration.Kind == ConfigurationKind.Grpc && r.Capacity?.CallsPerSecond is not null).ToList();
+        var searches = ofMix.Where(r => r.Status == ConfigurationStatus.Ok && r.Configuration.Kind == ConfigurationKind.Grpc && r.Capacity?.CallsPerSecond is not null).ToList();
         if (searches.Count == 0) return null;
         var held = searches.Select(r => r.Capacity!.Probes.Where(p => p.Held).Select(p => p.OfferedPerSecond).ToHashSet()).ToList();
         var all = held.Skip(1).Aggregate(held[0], (common, next) => [.. common.Intersect(next)]);
@@ -53,12 +53,12 @@ public static class CapacityTable
 
     private static CapacityRow Row(IReadOnlyList<ConfigurationResult> runs, double? common, IReadOnlyList<ConfigurationResult>? baseline, double threshold)
     {
-        var ok = runs.Where(r => r.Status == "ok" && r.Capacity?.CallsPerSecond is not null).ToList();
+        var ok = runs.Where(r => r.Status == ConfigurationStatus.Ok && r.Capacity?.CallsPerSecond is not null).ToList();
         var capacities = ok.Select(r => r.Capacity!.CallsPerSecond!.Value).ToList();
         Spread? versus = null;
         string? decision = null, test = null;
         double? p = null;
-        var baseCapacities = baseline?.Where(r => r.Status == "ok" && r.Capacity?.CallsPerSecond is not null).Select(r => r.Capacity!.CallsPerSecond!.Value).ToList();
+        var baseCapacities = baseline?.Where(r => r.Status == ConfigurationStatus.Ok && r.Capacity?.CallsPerSecond is not null).Select(r => r.Capacity!.CallsPerSecond!.Value).ToList();
         if (baseCapacities is { Count: > 0 } && capacities.Count > 0)
         {
             versus = Of(Statistics.RatioInterval(baseCapacities, capacities));
@@ -89,7 +89,7 @@ public static class CapacityTable
             SpreadOf(atCommon.Select(pr => pr.UploadedMiB > 0 ? pr.ClientCpuSeconds * 1000 / pr.UploadedMiB : null)),
             Median(runs.Select(r => r.ServerPeakRssMiB)), Median(runs.Select(r => r.ClientPeakRssMiB)), latency,
             SpreadOf(ok.Select(r => r.Capacity!.ServerUtilization)), SpreadOf(ok.Select(r => r.Capacity!.ClientUtilization)),
-            [.. runs.Where(r => r.Status != "ok").Select(r => $"repeat {r.Repeat}: {r.Status}: {r.Reason}")])
+            [.. runs.Where(r => r.Status != ConfigurationStatus.Ok).Select(r => $"repeat {r.Repeat}: {r.Status.Text()}: {r.Reason}")])
         {
             CapacityTimesCost = SpreadOf(ok.Select(r => CapacityTimesCost(r, common))),
             ServerMarginalMsPerCall = SpreadOf(ok.Select(r => MarginalOf(r)?.MsPerCall)),

@@ -59,7 +59,7 @@ public static class ClosedModelReport
     /// </summary>
     public static IEnumerable<string> Verdicts(LoadRunSummary summary)
     {
-        var completed = FirstRepeat(summary).Where(r => r.Status == "ok" && r.Requests > r.Fails).ToList();
+        var completed = FirstRepeat(summary).Where(r => r.Status == ConfigurationStatus.Ok && r.Requests > r.Fails).ToList();
         static bool Same(ClosedModelRow a, ClosedModelRow b) =>
             (a.Transport, a.Codec, a.Runtime, Scenario(a)) == (b.Transport, b.Codec, b.Runtime, Scenario(b));
         foreach (var migrated in completed.Where(r => r is { Server: "kestrel", Client: "grpc-net" }))
@@ -85,7 +85,7 @@ public static class ClosedModelReport
         string Ms(double? value) => ok ? Numbers.Ms(value) : Numbers.Missing;
         return
         [
-            row.Transport, row.Codec, $"{row.Server}/{row.Client}", row.Runtime, Scenario(row) + (row.Status == "ok" ? "" : $" ({row.Status})"), Numbers.Count(row.Requests),
+            row.Transport, row.Codec, $"{row.Server}/{row.Client}", row.Runtime, Scenario(row) + (row.Status == ConfigurationStatus.Ok ? "" : $" ({row.Status.Text()})"), Numbers.Count(row.Requests),
             Ms(row.MeanMs), Ms(row.MedianMs), Ms(row.MaxMs), Ms(row.MinMs), Ms(row.P90Ms), Ms(row.P99Ms), Numbers.Rate(row.Tps), Numbers.Count(row.Fails),
             row.HostCpuMsPerCall is { } cpu ? Numbers.Ms(cpu) : Numbers.Missing,
             row.MessageBytesPerCall is { } bytes ? Numbers.Count((long)Math.Round(bytes)) : Numbers.Missing,

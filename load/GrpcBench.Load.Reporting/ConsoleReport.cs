@@ -26,8 +26,8 @@ public static class ConsoleReport
         console.WriteLine();
         // Straight to the writer: Spectre would break a long sentence at the console width, and a terminal wraps by itself.
         var writer = console.Profile.Out.Writer;
-        foreach (var failed in summary.Configurations.Where(r => r.Status is "failed" or "skipped"))
-            writer.WriteLine($"- {failed.Status}: {failed.Configuration.Label}: {OneLine(failed.Reason)}");
+        foreach (var failed in summary.Configurations.Where(r => r.Status is ConfigurationStatus.Failed or ConfigurationStatus.Skipped))
+            writer.WriteLine($"- {failed.Status.Text()}: {failed.Configuration.Label}: {OneLine(failed.Reason)}");
         foreach (var verdict in Verdicts.For(summary)) writer.WriteLine("- " + verdict);
         if (RepeatsReport.Applies(everyRepeat))
             foreach (var line in RepeatsReport.Lines(everyRepeat)) writer.WriteLine("- " + line);
@@ -60,7 +60,7 @@ public static class ConsoleReport
         // Each column takes one padding space either side and one border; the table one more border.
         var labelRoom = width - natural.Skip(1).Sum(w => w + 3) - 4;
 
-        var table = new Table().Title(Markup.Escape($"preset {summary.Preset}, {summary.Status}: latency of successful calls, ratios to Grpc.Core's p99"));
+        var table = new Table().Title(Markup.Escape($"preset {summary.Preset}, {summary.Status.Text()}: latency of successful calls, ratios to Grpc.Core's p99"));
         var label = new TableColumn("configuration");
         if (natural[0] <= labelRoom) label.NoWrap();
         else label.Width(Math.Max(MinLabelWidth, labelRoom));
@@ -79,7 +79,7 @@ public static class ConsoleReport
     /// <summary>report.md's transfer figures: for runs that vary the workload or the link, whose calls the story's columns do not describe.</summary>
     public static Table Transfers(LoadRunSummary summary)
     {
-        var table = new Table().Title(Markup.Escape($"preset {summary.Preset}, {summary.Status}: per configuration and scenario (report.md has every figure)"));
+        var table = new Table().Title(Markup.Escape($"preset {summary.Preset}, {summary.Status.Text()}: per configuration and scenario (report.md has every figure)"));
         string[] columns = ["configuration", "scenario", "ok", "fail", "p50 ms", "p99 ms", "first p50 ms", "records/s p50", "MiB/s mean", "wire KiB/call", "server CPU s", "client CPU s"];
         foreach (var column in columns) table.AddColumn(column is "configuration" or "scenario" ? new TableColumn(column) : new TableColumn(column).RightAligned());
         foreach (var result in RepeatsReport.FirstRepeat(summary).Configurations)

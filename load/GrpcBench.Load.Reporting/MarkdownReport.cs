@@ -53,7 +53,7 @@ public static class MarkdownReport
     {
         var run = summary.Run;
         var machine = run.Machine;
-        md.AppendLine($"# gRPC load run: preset {summary.Preset}, {summary.Status}");
+        md.AppendLine($"# gRPC load run: preset {summary.Preset}, {summary.Status.Text()}");
         md.AppendLine();
         md.AppendLine($"- command line: `{summary.CommandLine.Replace('`', '\'')}`");
         md.AppendLine($"- commit {run.Commit}, started {run.StartedAt.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)} UTC");

@@ -34,11 +34,11 @@ public static class MeasuredFigures
         return total == 0 ? "0" : $"{Numbers.Count(total)} ({Describe(result.FailsByCode())})";
     }
 
-    public static bool IsOk(this ConfigurationResult result) => result.Status == "ok";
+    public static bool IsOk(this ConfigurationResult result) => result.Status == ConfigurationStatus.Ok;
 
     /// <summary>"failed: the host exited ...", or the status alone when no reason was recorded.</summary>
     public static string StatusWithReason(this ConfigurationResult result) =>
-        string.IsNullOrWhiteSpace(result.Reason) ? result.Status : $"{result.Status}: {OneLine(result.Reason)}";
+        string.IsNullOrWhiteSpace(result.Reason) ? result.Status.Text() : $"{result.Status.Text()}: {OneLine(result.Reason)}";
 
     public static string OneLine(string text) =>
         string.Join(' ', text.Split(['\r', '\n'], StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));

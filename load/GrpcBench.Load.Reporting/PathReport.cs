@@ -75,7 +75,7 @@ public static class PathReport
             md.AppendLine($"The story's own load (the seed preset's ramp{peak}) on each end, the uploads sent as each sends them:");
             md.AppendLine();
             MarkdownTable.Append(md, ["", "configuration", "uploads ok", "failed", "uploads p99, ms", "getInt ok", "failed", "getInt p99, ms"], [false, false, true, true, true, true, true, true],
-                path.Story.Select(s => (IReadOnlyList<string>)[s.Name, s.Label + (s.Status == "ok" ? "" : $" ({s.Status})"), Count(s.Uploads), Count(s.UploadsFailed), Ms(s.UploadP99Ms),
+                path.Story.Select(s => (IReadOnlyList<string>)[s.Name, s.Label + (s.Status == ConfigurationStatus.Ok ? "" : $" ({s.Status.Text()})"), Count(s.Uploads), Count(s.UploadsFailed), Ms(s.UploadP99Ms),
                     Count(s.GetInts), Count(s.GetIntsFailed), Ms(s.GetIntP99Ms)]));
             md.AppendLine();
         }

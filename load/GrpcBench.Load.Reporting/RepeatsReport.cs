@@ -39,7 +39,7 @@ public static class RepeatsReport
         foreach (var (label, runs) in groups)
         {
             var baseline = groups.FirstOrDefault(g => !ReferenceEquals(g.Runs, runs) && g.Runs[0].Configuration.IsBaselineFor(runs[0].Configuration)).Runs;
-            var problems = runs.Where(r => r.Status != "ok").Select(r => $"repeat {r.Repeat ?? 1}: {r.Status}: {MeasuredFigures.OneLine(r.Reason ?? "no reason given")}").ToList();
+            var problems = runs.Where(r => r.Status != ConfigurationStatus.Ok).Select(r => $"repeat {r.Repeat ?? 1}: {r.Status.Text()}: {MeasuredFigures.OneLine(r.Reason ?? "no reason given")}").ToList();
             var scenarios = runs.SelectMany(r => r.Scenarios.Select(s => s.Name)).Distinct().ToList();
             if (scenarios.Count == 0)
             {

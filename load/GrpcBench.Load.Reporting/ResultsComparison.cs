@@ -115,7 +115,7 @@ public static class ResultsComparison
         Dictionary<string, List<ConfigurationResult>> Searches(LoadRunSummary run) => run.Configurations.Where(r => r.Capacity is not null)
             .GroupBy(r => $"{r.Capacity!.Mix}: {(acrossRuntimes ? RuntimeFree(r.Configuration) : r.Configuration.Label)}").ToDictionary(g => g.Key, g => g.ToList());
         static List<double> Capacities(List<ConfigurationResult> runs) =>
-            [.. runs.Where(r => r.Status == "ok" && r.Capacity!.CallsPerSecond is not null).Select(r => r.Capacity!.CallsPerSecond!.Value)];
+            [.. runs.Where(r => r.Status == ConfigurationStatus.Ok && r.Capacity!.CallsPerSecond is not null).Select(r => r.Capacity!.CallsPerSecond!.Value)];
         var (baseSearches, diffSearches) = (Searches(@base), Searches(diff));
         var rows = new List<Row>();
         var notCompared = new List<string>();

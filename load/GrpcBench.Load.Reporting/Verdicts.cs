@@ -16,7 +16,7 @@ public static class Verdicts
         var upload = Wording.Upload(summary);
         var completed = summary.Configurations.Where(r => r.IsOk()).ToList();
         var lines = new List<string>();
-        if (summary.Status == "cancelled") lines.Add("The run was cancelled (Ctrl+C): configurations that had not run are missing.");
+        if (summary.Status == RunStatus.Cancelled) lines.Add("The run was cancelled (Ctrl+C): configurations that had not run are missing.");
 
         // The story's verdicts read the story's load; a run that varies the workload has its own (WorkloadReport).
         var story = !WorkloadReport.Applies(summary);
@@ -173,7 +173,7 @@ public static class Verdicts
     private static string NotCompleted(ConfigurationResult result)
     {
         var reason = string.IsNullOrWhiteSpace(result.Reason) ? " (no reason recorded)" : ": " + MeasuredFigures.OneLine(result.Reason);
-        var line = $"{result.Configuration.Label} {result.Status}{reason}";
+        var line = $"{result.Configuration.Label} {result.Status.Text()}{reason}";
         return line.EndsWith('.') ? line : line + ".";
     }
 

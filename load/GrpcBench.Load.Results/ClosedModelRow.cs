@@ -6,7 +6,6 @@ namespace GrpcBench.Load.Results;
 /// </summary>
 /// <param name="Tps">Successful calls per second, from the first measured call to the last one's end.</param>
 /// <param name="HostCpuMsPerCall">The host's CPU time over every call the configuration made (warm-up included); null where not measured (external target).</param>
-/// <param name="Status">The configuration's: "ok", or "failed" with what it measured before it failed.</param>
 /// <param name="Codec">ExampleService's message encoding: protobuf or json.</param>
 /// <param name="MessageBytesPerCall">The gRPC messages of a call, both ways, with their 5-byte frame headers (no HTTP/2 or TLS framing, no headers), in the codec's encoding.</param>
 /// <param name="WireBytesPerCall">What the worker's TCP connections carried per call, both ways, as the kernel counts them (HTTP/2
@@ -31,7 +30,7 @@ public sealed record ClosedModelRow(
     double P99Ms,
     double Tps,
     double? HostCpuMsPerCall,
-    string Status,
+    ConfigurationStatus Status,
     int? Repeat = null,
     string Codec = "protobuf",
     double? MessageBytesPerCall = null,

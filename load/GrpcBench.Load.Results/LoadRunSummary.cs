@@ -4,12 +4,11 @@ using GrpcBench.Orchestration;
 namespace GrpcBench.Load.Results;
 
 /// <summary>summary.json: everything a run produced and everything that produced it.</summary>
-/// <param name="Status">"completed", "cancelled" (Ctrl+C; what ran is kept) or "failed" (at least one configuration failed).</param>
 /// <param name="CommandLine">The arguments the tool was started with.</param>
 /// <param name="OfferedLoad">The load every configuration got, the same for all: scenario name to its simulations in words and payload size.</param>
 public sealed record LoadRunSummary(
     string Preset,
-    string Status,
+    RunStatus Status,
     string CommandLine,
     RunRecord Run,
     IReadOnlyDictionary<string, ScenarioLoad> OfferedLoad,
@@ -36,7 +35,6 @@ public sealed record LoadRunSummary(
 public sealed record ScenarioLoad(IReadOnlyList<string> Simulations, string WarmUp, long PayloadBytes, string CallTimeout);
 
 /// <summary>One configuration's outcome. A failed one keeps what it measured before it failed.</summary>
-/// <param name="Status">"ok", "failed" (with <see cref="Reason"/>: a host that died, a runtime that reported another version) or "skipped" (a runtime not installed).</param>
 /// <param name="HostRuntimeReported">RuntimeInformation.FrameworkDescription of the host process.</param>
 /// <param name="ClientRuntimeReported">The same of the process that made the calls.</param>
 /// <param name="Components">The gRPC assemblies and versions the host and the client loaded, with their package versions.</param>
@@ -52,7 +50,7 @@ public sealed record ScenarioLoad(IReadOnlyList<string> Simulations, string Warm
 /// counts them (tcp_info: HTTP/2 frames, headers and TLS records, not TCP/IP headers); null over a Unix domain socket or where not read.</param>
 public sealed record ConfigurationResult(
     LoadConfiguration Configuration,
-    string Status,
+    ConfigurationStatus Status,
     string? Reason,
     string? HostRuntimeReported,
     string? ClientRuntimeReported,

@@ -76,4 +76,4 @@ public sealed record PathBound(string Name, string Label, IReadOnlyList<Searched
 
 /// <summary>The story's own load on one configuration: what a team saw before and sees after.</summary>
 /// <param name="Name">"Grpc.Core", "default" or "path's end".</param>
-public sealed record StoryRow(string Name, string Label, string Status, long Uploads, long UploadsFailed, double? UploadP99Ms, long GetInts, long GetIntsFailed, double? GetIntP99Ms);
+public sealed record StoryRow(string Name, string Label, ConfigurationStatus Status, long Uploads, long UploadsFailed, double? UploadP99Ms, long GetInts, long GetIntsFailed, double? GetIntP99Ms);

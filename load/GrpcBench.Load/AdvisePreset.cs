@@ -33,7 +33,7 @@ public sealed record AdviseOptions(IReadOnlyList<string> Knobs, int ConfirmRepea
 /// beside the default and Grpc.Core on fresh interleaved runs; Grpc.Core's and the floors' capacity; the story's load on
 /// Grpc.Core, the default and the path's end; and their hosts profiled.
 /// </summary>
-public static class AdvisePreset
+public sealed class AdvisePreset(RunPlan plan, AdviseOptions options) : IPresetRun
 {
     /// <summary>The rate the headline searches probe first and the profiles load at, as a fraction of the default's saturated throughput: below saturation.</summary>
     public const double ScreeningFraction = 0.5;
@@ -111,49 +111,54 @@ public static class AdvisePreset
               + $"allowed {needed:0} to 600, or fewer --knobs";
     }
 
-    public static async Task<int> RunAsync(RunPlan plan, AdviseOptions options, bool quick, string folder, string commandLine, IAnsiConsole console,
-        CancellationToken cancellationToken)
+    private readonly CapacityMix _mix = CapacityPreset.Mixes(options.Capacity, plan.Quick)[0];
+    private readonly IReadOnlyList<Knob> _knobs = [.. options.Knobs.Select(Knobs.Named)];
+    private readonly List<AdviceSummary> _advice = [];
+
+    public IEnumerable<string> Introduction()
     {
-        var mix = CapacityPreset.Mixes(options.Capacity, quick)[0];
-        var knobs = options.Knobs.Select(Knobs.Named).ToList();
-        var values = knobs.Sum(k => k.Values.Count);
+        var quick = plan.Quick;
         var shape = ThroughputShape.Default(quick);
-        var budget = TimeSpan.FromMinutes(options.BudgetMinutes * plan.Runtimes.Count);
-        console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"advise: {knobs.Count} knobs, {values} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPreset.Workload(mix)}; SLO {options.Capacity.Slo.Describe(mix.Load.Scenarios)}"));
-        console.WriteLine($"  per runtime: {EarlyRuns(quick)} default runs (the early spread), every knob value and design alternative in one factorial screen, "
+        yield return string.Create(CultureInfo.InvariantCulture,
+            $"advise: {_knobs.Count} knobs, {_knobs.Sum(k => k.Values.Count)} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPreset.Workload(_mix)}; SLO {options.Capacity.Slo.Describe(_mix.Load.Scenarios)}");
+        yield return $"  per runtime: {EarlyRuns(quick)} default runs (the early spread), every knob value and design alternative in one factorial screen, "
             + "follow-up designs of the values still undecided with the budget left; the migration path: each change that helps tried on top of the steps before it, "
             + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default, Grpc.Core and Kestrel's raw HTTP/2 floor "
-            + $"{options.ConfirmRepeats} times interleaved; their capacities in {CapacityRounds(quick)} round{(CapacityRounds(quick) == 1 ? "" : "s")}; the story's load on Grpc.Core, the default and the path's end; their hosts profiled");
-        console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"  each run: {Describe(shape, mix)}; about {PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes); results: {folder}"));
-        console.WriteLine(plan.Cpus.IsShared ? "cpus: shared (a throughput is then not the server's alone)" : $"cpus: host on {plan.Cpus.Host}, load worker on {plan.Cpus.Worker}");
+            + $"{options.ConfirmRepeats} times interleaved; their capacities in {CapacityRounds(quick)} round{(CapacityRounds(quick) == 1 ? "" : "s")}; the story's load on Grpc.Core, the default and the path's end; their hosts profiled";
+        yield return string.Create(CultureInfo.InvariantCulture,
+            $"  each run: {Describe(shape, _mix)}; about {PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes)");
+    }
 
-        var record = RunRecord.Now();
-        var results = new List<ConfigurationResult>();
-        var advice = new List<AdviceSummary>();
-        var clock = Stopwatch.StartNew();
-        var progress = new LiveProgress(console);
+    public async Task RunAsync(RunSession session, CancellationToken cancellationToken)
+    {
+        var budget = TimeSpan.FromMinutes(options.BudgetMinutes * plan.Runtimes.Count);
         for (var i = 0; i < plan.Runtimes.Count && !cancellationToken.IsCancellationRequested; i++)
         {
-            var share = (budget - clock.Elapsed) / (plan.Runtimes.Count - i);
-            advice.Add(await AdviseAsync(plan, plan.Runtimes[i], mix, knobs, options, quick, share, results, progress, console, clock, cancellationToken));
+            var share = (budget - session.Clock.Elapsed) / (plan.Runtimes.Count - i);
+            _advice.Add(await AdviseAsync(plan, plan.Runtimes[i], _mix, _knobs, options, plan.Quick, share, session, cancellationToken));
         }
+    }
 
-        var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
-        var offered = mix.Load.Scenarios.ToDictionary(s => s, s => shape.For(mix).Describe(s));
-        var summary = new LoadRunSummary(Presets.Advise, status, commandLine, record, offered, results) { Advice = advice };
-        var files = ReportFiles.WriteAll(folder, summary).Skip(1).ToList();
-        foreach (var runtime in advice)
+    public LoadRunSummary Summary(LoadRunSummary bare) => bare with
+    {
+        OfferedLoad = _mix.Load.Scenarios.ToDictionary(s => s, s => ThroughputShape.Default(plan.Quick).For(_mix).Describe(s)),
+        Advice = [.. _advice],
+    };
+
+    public void WriteFindings(IAnsiConsole console, LoadRunSummary summary, IReadOnlyList<string> files)
+    {
+        foreach (var runtime in _advice)
         {
             var recommended = runtime.Recommended.Count == 0 ? "nothing (no knob helped)" : string.Join(", ", runtime.Recommended.Select(r => $"{r.Knob}={r.Value}"));
             var confirmed = runtime.Screen?.Confirmed.FirstOrDefault(r => r.Name == "recommended");
             console.WriteLine($"{runtime.Runtime}: recommended {recommended}" + (confirmed?.VersusDefault is { } vs
                 ? string.Create(CultureInfo.InvariantCulture, $"; throughput x{vs.Median:0.00} of the default's ({confirmed.Decision}), x{confirmed.VersusGrpcCore?.Median:0.00} of Grpc.Core's") : ""));
         }
-        console.WriteLine($"took {clock.Elapsed.TotalMinutes:0.#} min; advice: {files[0]}");
-        return status == "completed" && advice.All(a => a.Screen is not null) ? 0 : 1;
+        console.WriteLine($"advice: {files[1]}");
     }
+
+    /// <summary>Every runtime screened its knobs (a runtime cut short by the budget or a failure has no screen).</summary>
+    public bool Succeeded(LoadRunSummary summary) => _advice.All(a => a.Screen is not null);
 
     /// <summary>"20 MiB uploads one after the other (1 caller in a closed loop) beside getInt at 50/s, 3 s warm-up, 6 s measured, a fresh host each".</summary>
     public static string Describe(ThroughputShape shape, CapacityMix mix) =>
@@ -162,8 +167,9 @@ public static class AdvisePreset
         + $", {shape.WarmUpSeconds} s warm-up, {shape.Seconds} s measured, a fresh host each";
 
     private static async Task<AdviceSummary> AdviseAsync(RunPlan plan, string runtime, CapacityMix mix, IReadOnlyList<Knob> knobs, AdviseOptions options, bool quick,
-        TimeSpan budget, List<ConfigurationResult> results, LiveProgress progress, IAnsiConsole console, Stopwatch clock, CancellationToken cancellationToken)
+        TimeSpan budget, RunSession session, CancellationToken cancellationToken)
     {
+        var (console, clock, progress) = (session.Console, session.Clock, session.Progress);
         var started = clock.Elapsed;
         TimeSpan Left() => budget - (clock.Elapsed - started);
         var shape = ThroughputShape.Default(quick);
@@ -182,10 +188,9 @@ public static class AdvisePreset
         {
             var title = Title(stage, configuration);
             var began = clock.Elapsed;
-            var result = await progress.RunAsync(title, onProgress => ThroughputRun.RunAsync(configuration, of ?? mix, shape, plan.Cpus, onProgress, cancellationToken));
+            var result = await session.RunAsync(title, onProgress => ThroughputRun.RunAsync(configuration, of ?? mix, shape, plan.Cpus, onProgress, cancellationToken));
             runTimes.Add(clock.Elapsed - began);
-            results.Add(result);
-            console.WriteLine($"{title}: {result.Status}; " + (result.Throughput is { } t ? Describe(t) : result.Reason));
+            console.WriteLine($"{title}: {result.Status.Text()}; " + (result.Throughput is { } t ? Describe(t) : result.Reason));
             return result;
         }
 
@@ -205,10 +210,10 @@ public static class AdvisePreset
 
         var early = new List<ConfigurationResult>();
         for (var i = 1; i <= EarlyRuns(quick) && !cancellationToken.IsCancellationRequested; i++) early.Add(await Run($"early spread {i}/{EarlyRuns(quick)}, default", kestrel));
-        var earlyThroughputs = early.Where(r => r.Status == "ok" && r.Throughput is { PerSecond: > 0 }).Select(r => r.Throughput!.PerSecond).ToList();
+        var earlyThroughputs = early.Where(r => r.Status == ConfigurationStatus.Ok && r.Throughput is { PerSecond: > 0 }).Select(r => r.Throughput!.PerSecond).ToList();
         if (earlyThroughputs.Count < 2)
         {
-            notes.Add($"The default measured no throughput in {early.Count - earlyThroughputs.Count} of its {early.Count} first runs ({early.FirstOrDefault(r => r.Status != "ok")?.Reason ?? "no call succeeded"}): there was nothing to screen against.");
+            notes.Add($"The default measured no throughput in {early.Count - earlyThroughputs.Count} of its {early.Count} first runs ({early.FirstOrDefault(r => r.Status != ConfigurationStatus.Ok)?.Reason ?? "no call succeeded"}): there was nothing to screen against.");
             return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), null, null, options.Threshold, [], [], [], notes, (clock.Elapsed - started).TotalMinutes);
         }
         var earlySpread = ScreenStatistics.LogSpread(earlyThroughputs);
@@ -248,11 +253,11 @@ public static class AdvisePreset
             var column = screened.Select(f => factors.ToList().IndexOf(f)).ToArray();
             together.AddRange(runs.Select(r => ((IReadOnlyList<int>)[.. column.Select(k => k >= 0 ? r.Item1[k] : -1)], r.Item2, block)));
             var measured = runs.Skip(defaultsBefore.Count).Select(r => r.Item2).ToList();
-            stages.Add(new ScreenStage(name, [.. factors.Select(f => f.ToString())], design.Runs.Count, design.Foldover, measured.Count, measured.Count(r => r.Status != "ok"),
+            stages.Add(new ScreenStage(name, [.. factors.Select(f => f.ToString())], design.Runs.Count, design.Foldover, measured.Count, measured.Count(r => r.Status != ConfigurationStatus.Ok),
                 measured.Count(r => r.Throughput?.ClientBound == true), fit.Throughput?.RunSpread, fit.Throughput?.DriftPerRun, fit.Throughput?.DegreesOfFreedom,
                 fit.Throughput?.MachineSpread, fit.Throughput?.MachineElasticity));
-            if (fit.Throughput is null) notes.Add($"The {name} stage's own fit failed ({measured.Count(r => r.Status == "ok")} runs ok): the fit of every stage decides.");
-            var failed = measured.Where(r => r.Status != "ok").Select(r => $"{r.Configuration.Label}: {r.Reason}").Distinct().ToList();
+            if (fit.Throughput is null) notes.Add($"The {name} stage's own fit failed ({measured.Count(r => r.Status == ConfigurationStatus.Ok)} runs ok): the fit of every stage decides.");
+            var failed = measured.Where(r => r.Status != ConfigurationStatus.Ok).Select(r => $"{r.Configuration.Label}: {r.Reason}").Distinct().ToList();
             if (failed.Count > 0) notes.Add($"Runs of the {name} stage that failed (left out of its fit): {string.Join("; ", failed)}.");
         }
 
@@ -263,7 +268,7 @@ public static class AdvisePreset
         {
             screenedFindings.Clear();
             if (together.Count == 0) return null;
-            var fitted = Enumerable.Range(0, screened.Count).Where(k => together.Any(r => r.Levels[k] > 0 && r.Result.Status == "ok")).ToList();
+            var fitted = Enumerable.Range(0, screened.Count).Where(k => together.Any(r => r.Levels[k] > 0 && r.Result.Status == ConfigurationStatus.Ok)).ToList();
             var joint = ScreenFigures.Fit(fitted.Count, [.. together.Select(r => ((IReadOnlyList<int>)[.. fitted.Select(k => r.Levels[k])], r.Result))], threshold,
                 [.. together.Select(r => r.Block)]);
             for (var k = 0; k < screened.Count; k++)
@@ -272,7 +277,7 @@ public static class AdvisePreset
                 var (choice, meaning) = factor.Alternative is { } alternative ? (alternative.Choice, alternative.Meaning) : (Choice(factor.Knob, factor.Value), factor.Knob.Meaning);
                 var with = together.Where(r => r.Levels[k] > 0).Select(r => r.Result).ToList();
                 var column = fitted.IndexOf(k);
-                screenedFindings.Add(column >= 0 ? ScreenFindings.Of(choice, meaning, joint, column, with.Count, Reported(with.LastOrDefault(r => r.Status == "ok"), factor.Knob))
+                screenedFindings.Add(column >= 0 ? ScreenFindings.Of(choice, meaning, joint, column, with.Count, Reported(with.LastOrDefault(r => r.Status == ConfigurationStatus.Ok), factor.Knob))
                     : with.Count > 0 ? ScreenFindings.Broken(choice, meaning, with)
                     : ScreenFindings.Of(choice, meaning, ScreenFigures.None, 0, 0, null));
             }
@@ -327,11 +332,10 @@ public static class AdvisePreset
         {
             var title = Title(stage, point.Configuration);
             var began = clock.Elapsed;
-            var search = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(point.Configuration, point.Mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
+            var search = await session.RunAsync(title, onProgress => CapacityRun.SearchAsync(point.Configuration, point.Mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
                 guess: from ?? screening / ScreeningFraction * 0.8, first: screening));
-            results.Add(search);
             searchTimes.Add(clock.Elapsed - began);
-            console.WriteLine($"{title}: {search.Status}; " + (search.Capacity?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found")
+            console.WriteLine($"{title}: {search.Status.Text()}; " + (search.Capacity?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found")
                               + (search.Reason is null ? "" : $"; {search.Reason}"));
             return search;
         }
@@ -390,11 +394,10 @@ public static class AdvisePreset
         {
             if (cancellationToken.IsCancellationRequested) break;
             var title = Title($"story, {name}", point.Configuration);
-            var run = await progress.RunAsync(title, onProgress => ConfigurationRun.RunAsync(point.Configuration, storyLoad(point), onProgress, cancellationToken, plan.Cpus));
-            results.Add(run);
+            var run = await session.RunAsync(title, onProgress => ConfigurationRun.RunAsync(point.Configuration, storyLoad(point), onProgress, cancellationToken, plan.Cpus));
             var row = PathSearch.Story(name, run);
             story.Add(row);
-            console.WriteLine($"{title}: {run.Status}; {row.Uploads} uploads, {row.UploadsFailed} failed, p99 {row.UploadP99Ms:0} ms; getInt p99 {row.GetIntP99Ms:0.#} ms" + (run.Reason is null ? "" : $"; {run.Reason}"));
+            console.WriteLine($"{title}: {run.Status.Text()}; {row.Uploads} uploads, {row.UploadsFailed} failed, p99 {row.UploadP99Ms:0} ms; getInt p99 {row.GetIntP99Ms:0.#} ms" + (run.Reason is null ? "" : $"; {run.Reason}"));
         }
         var endRuns = confirmed.GetValueOrDefault(combination.Count > 0 ? "recommended" : "default") ?? [];
         var endSearches = searched["end"].Select(PathSearch.Capacity).OfType<SearchedCapacity>().ToList();

@@ -22,7 +22,7 @@ public sealed record CapacityOptions(IReadOnlyList<string> Mixes, int Repeat, Ar
 /// The capacity preset: for each mix and configuration, the highest steady rate held within the SLO, repeated and
 /// interleaved (repeat 1 of every search, then repeat 2 ...), then the table over the repeats (<see cref="CapacityTable"/>).
 /// </summary>
-public static class CapacityPreset
+public sealed class CapacityPreset(RunPlan plan, CapacityOptions options) : IPresetRun
 {
     public const string Uploads = "uploads", GetInt = "getInt", Mixed = "mixed";
     public static readonly IReadOnlyList<string> MixNames = [Uploads, GetInt, Mixed];
@@ -87,71 +87,67 @@ public static class CapacityPreset
             .Where(s => repeat == 1 || s.Configuration.Kind == ConfigurationKind.Grpc)
             .Select(s => (repeat, s.Mix, s.Configuration)))];
 
-    public static async Task<int> RunAsync(RunPlan plan, CapacityOptions options, bool quick, string folder, string commandLine, IAnsiConsole console,
-        CancellationToken cancellationToken)
+    private readonly IReadOnlyList<CapacityMix> _mixes = Mixes(options, plan.Quick);
+    private readonly Dictionary<string, double?> _commonRates = [];
+    private IReadOnlyList<(CapacityMix Mix, LoadConfiguration Configuration)> Searches() => Searches(plan, _mixes);
+
+    public IEnumerable<string> Introduction()
     {
-        var mixes = Mixes(options, quick);
-        var searches = Searches(plan, mixes);
+        var searches = Searches();
         var schedule = Schedule(searches, options.Repeat);
-        var total = schedule.Count;
         // About 7 probes for a search doubling from the first rung, 5 for one stepping from a guess (all but the first of its kind).
         var estimate = TimeSpan.FromSeconds(schedule.Select((s, i) => s.Mix.Limits.ProbeTime.TotalSeconds * (schedule.Take(i).Any(e => e.Mix == s.Mix) ? 5 : 7)).Sum());
-        var worst = mixes[0].Limits.Budget * total;
-        console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-            $"capacity: {searches.Select(s => s.Configuration.Label).Distinct().Count()} configurations, mixes {string.Join(", ", mixes.Select(m => m.Name))}, "
-            + $"{options.Repeat} repeats interleaved: {total} searches; about {Minutes(estimate)} (at most {Minutes(worst)})"));
-        foreach (var mix in mixes)
-            console.WriteLine($"  {mix.Name}: {Workload(mix)}; SLO {options.Slo.Describe(mix.Load.Scenarios)}; from {mix.Limits.StartPerSecond}/s, doubling, then to within {mix.Limits.Resolution * 100:0} %");
-        console.WriteLine($"arrivals: {(options.Arrivals == Arrivals.Poisson ? "Poisson" : "uniform")}; results: {folder}");
-        console.WriteLine(plan.Cpus.IsShared
-            ? "cpus: shared: host and load worker may use every CPU; a capacity then is not the server's alone (--cpus host=LIST worker=LIST)"
-            : $"cpus: host on {plan.Cpus.Host}, load worker on {plan.Cpus.Worker} (taskset at start, checked from /proc)");
+        var worst = _mixes[0].Limits.Budget * schedule.Count;
+        yield return string.Create(CultureInfo.InvariantCulture,
+            $"capacity: {searches.Select(s => s.Configuration.Label).Distinct().Count()} configurations, mixes {string.Join(", ", _mixes.Select(m => m.Name))}, "
+            + $"{options.Repeat} repeats interleaved: {schedule.Count} searches; about {Minutes(estimate)} (at most {Minutes(worst)})");
+        foreach (var mix in _mixes)
+            yield return $"  {mix.Name}: {Workload(mix)}; SLO {options.Slo.Describe(mix.Load.Scenarios)}; from {mix.Limits.StartPerSecond}/s, doubling, then to within {mix.Limits.Resolution * 100:0} %";
+        yield return $"arrivals: {(options.Arrivals == Arrivals.Poisson ? "Poisson" : "uniform")}";
+    }
 
-        var record = RunRecord.Now();
-        var results = new List<ConfigurationResult>();
-        var progress = new LiveProgress(console);
-        var clock = System.Diagnostics.Stopwatch.StartNew();
-        var commonRates = new Dictionary<string, double?>();
+    public async Task RunAsync(RunSession session, CancellationToken cancellationToken)
+    {
+        var schedule = Schedule(Searches(), options.Repeat);
         foreach (var (repeat, mix, configuration) in schedule)
         {
-            if (cancellationToken.IsCancellationRequested) break;
+            if (cancellationToken.IsCancellationRequested) return;
+            var results = session.Results;
             // Fixed after the first round: the later ones probe it first, so that cost and latency there have their repeats too.
-            if (repeat == 2 && commonRates.Count == 0)
-                foreach (var each in mixes) commonRates[each.Name] = CapacityTable.CommonRate([.. results.Where(r => r.Capacity?.Mix == each.Name)]);
-            var guess = Guess(results, mix, configuration, mixes);
+            if (repeat == 2 && _commonRates.Count == 0)
+                foreach (var each in _mixes) _commonRates[each.Name] = CapacityTable.CommonRate([.. results.Where(r => r.Capacity?.Mix == each.Name)]);
+            var guess = Guess(results, mix, configuration, _mixes);
             // A search that steps from a guess probes the first rung too, so that the rung stays common to all.
-            var common = commonRates.GetValueOrDefault(mix.Name) ?? (guess is null ? null : mix.Limits.StartPerSecond);
-            var title = $"[{results.Count + 1}/{total}, {Minutes(clock.Elapsed)}] repeat {repeat}, {mix.Name}: {Labelled(configuration, mix).Label}";
-            var result = await progress.RunAsync(title, onProgress => CapacityRun.SearchAsync(configuration, mix, options.Slo, plan.Cpus,
-                onProgress, cancellationToken, guess: guess, first: common));
-            result = result with { Repeat = repeat };
-            results.Add(result);
-            console.WriteLine($"{title}: {OneLine(result)}");
-            Checkpoint.Write(folder, Summary(Checkpoint.Status), console);
-        }
-
-        var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
-        var summary = Summary(status);
-        var (written, asAsked) = ResultsWriting.Write(folder, summary, console);
-        if (asAsked) Checkpoint.Remove(folder);
-        folder = written;
-        foreach (var line in CapacityReport.Findings(summary.Capacity!)) console.WriteLine(line);
-        foreach (var failed in results.Where(r => r.Status is "failed" or "skipped")) console.WriteLine($"{failed.Status}: repeat {failed.Repeat}, {failed.Configuration.Label}: {failed.Reason}");
-        console.WriteLine($"took {Minutes(clock.Elapsed)}; results: {folder}");
-        var noCapacity = summary.Capacity!.Mixes.SelectMany(m => m.Rows).Where(r => r.Capacity is null && r.Configuration.Kind == ConfigurationKind.Grpc).ToList();
-        return !asAsked ? ResultsWriting.NotWhereAsked : status == "completed" && noCapacity.Count == 0 ? 0 : 1;
-
-        LoadRunSummary Summary(string status)
-        {
-            var ran = mixes.Select(m => new MixRan(m.Name, m.Searched, m.Load.Scenarios, Workload(m), options.Slo, options.Arrivals, commonRates.GetValueOrDefault(m.Name))).ToList();
-            return new LoadRunSummary(Presets.Capacity, status, commandLine, record,
-                mixes.SelectMany(m => m.Load.Scenarios.Select(s => (Key: $"{m.Name}: {s}", Value: CapacityRun.ProbeShape(m, m.Limits.StartPerSecond).Describe(s) with
-                {
-                    Simulations = [s == m.Searched ? $"searched: steady phases of {m.ProbeSeconds} s from {m.Limits.StartPerSecond}/s" : $"inject {m.Load.GetIntPerSecond} per 1 s beside it"],
-                }))).ToDictionary(p => p.Key, p => p.Value),
-                [.. results]) { Capacity = CapacityTable.Build(results, ran, options.Threshold) };
+            var common = _commonRates.GetValueOrDefault(mix.Name) ?? (guess is null ? null : mix.Limits.StartPerSecond);
+            var title = $"[{results.Count + 1}/{schedule.Count}, {Minutes(session.Clock.Elapsed)}] repeat {repeat}, {mix.Name}: {Labelled(configuration, mix).Label}";
+            var result = await session.RunAsync(title, async onProgress => await CapacityRun.SearchAsync(configuration, mix, options.Slo, plan.Cpus,
+                onProgress, cancellationToken, guess: guess, first: common) with { Repeat = repeat });
+            session.Console.WriteLine($"{title}: {OneLine(result)}");
         }
     }
+
+    public LoadRunSummary Summary(LoadRunSummary bare)
+    {
+        var ran = _mixes.Select(m => new MixRan(m.Name, m.Searched, m.Load.Scenarios, Workload(m), options.Slo, options.Arrivals, _commonRates.GetValueOrDefault(m.Name))).ToList();
+        return bare with
+        {
+            OfferedLoad = _mixes.SelectMany(m => m.Load.Scenarios.Select(s => (Key: $"{m.Name}: {s}", Value: CapacityRun.ProbeShape(m, m.Limits.StartPerSecond).Describe(s) with
+            {
+                Simulations = [s == m.Searched ? $"searched: steady phases of {m.ProbeSeconds} s from {m.Limits.StartPerSecond}/s" : $"inject {m.Load.GetIntPerSecond} per 1 s beside it"],
+            }))).ToDictionary(p => p.Key, p => p.Value),
+            Capacity = CapacityTable.Build(bare.Configurations, ran, options.Threshold),
+        };
+    }
+
+    public void WriteFindings(IAnsiConsole console, LoadRunSummary summary, IReadOnlyList<string> files)
+    {
+        foreach (var line in CapacityReport.Findings(summary.Capacity!)) console.WriteLine(line);
+        foreach (var failed in summary.Configurations.Where(r => r.Status is ConfigurationStatus.Failed or ConfigurationStatus.Skipped)) console.WriteLine($"{failed.Status.Text()}: repeat {failed.Repeat}, {failed.Configuration.Label}: {failed.Reason}");
+    }
+
+    /// <summary>Every gRPC configuration found a capacity (the floors may not).</summary>
+    public bool Succeeded(LoadRunSummary summary) =>
+        summary.Capacity!.Mixes.SelectMany(m => m.Rows).All(r => r.Capacity is not null || r.Configuration.Kind != ConfigurationKind.Grpc);
 
     /// <summary>
     /// Where a search starts stepping from instead of doubling from the first rung: the median capacity of the
@@ -190,6 +186,6 @@ public static class CapacityPreset
     {
         var c = result.Capacity;
         var found = c?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found";
-        return $"{result.Status}; {found} ({c?.Bound ?? "-"}, {c?.Probes.Count ?? 0} probes)" + (result.Reason is null ? "" : $"; {result.Reason}");
+        return $"{result.Status.Text()}; {found} ({c?.Bound ?? "-"}, {c?.Probes.Count ?? 0} probes)" + (result.Reason is null ? "" : $"; {result.Reason}");
     }
 }

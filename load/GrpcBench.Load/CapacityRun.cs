@@ -20,7 +20,7 @@ public static class CapacityRun
         double? guess = null, double? first = null)
     {
         configuration = CapacityPreset.Labelled(configuration, mix);
-        if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, "skipped", skipped);
+        if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, ConfigurationStatus.Skipped, skipped);
         var shape = mix.Load.For(configuration);
         Measurement? last = null;
         string? failure = null;
@@ -66,11 +66,11 @@ public static class CapacityRun
                 ServerUtilization = Utilization(capacity.AtCapacity, p => p.ServerCpuSeconds, placement.Host),
                 ClientUtilization = Utilization(capacity.AtCapacity, p => p.ClientCpuSeconds, placement.Worker),
             };
-            var result = last is null ? ConfigurationRun.Outcome(configuration, "failed", "no probe ran") : ConfigurationRun.Result(configuration, last);
+            var result = last is null ? ConfigurationRun.Outcome(configuration, ConfigurationStatus.Failed, "no probe ran") : ConfigurationRun.Result(configuration, last);
             var atCapacity = capacity.AtCapacity;
             return result with
             {
-                Status = failure is not null ? "failed" : cancellationToken.IsCancellationRequested ? "cancelled" : "ok",
+                Status = failure is not null ? ConfigurationStatus.Failed : cancellationToken.IsCancellationRequested ? ConfigurationStatus.Cancelled : ConfigurationStatus.Ok,
                 Reason = failure ?? (cancellationToken.IsCancellationRequested ? "cancelled (Ctrl+C); the probes so far are kept" : null),
                 Scenarios = atCapacity?.Scenarios ?? [],
                 ServerCpuSeconds = atCapacity?.ServerCpuSeconds,
@@ -80,11 +80,11 @@ public static class CapacityRun
         }
         catch (WorkerFailedException e) when (cancellationToken.IsCancellationRequested)
         {
-            return ConfigurationRun.Outcome(configuration, "cancelled", e.Message);
+            return ConfigurationRun.Outcome(configuration, ConfigurationStatus.Cancelled, e.Message);
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {
-            return ConfigurationRun.Outcome(configuration, "failed", e.Message);
+            return ConfigurationRun.Outcome(configuration, ConfigurationStatus.Failed, e.Message);
         }
     }
 

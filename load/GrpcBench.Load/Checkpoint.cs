@@ -11,7 +11,8 @@ namespace GrpcBench.Load;
 /// </summary>
 public static class Checkpoint
 {
-    public const string FileName = "checkpoint.json", Status = "in progress";
+    public const string FileName = "checkpoint.json";
+    public const RunStatus Status = RunStatus.InProgress;
 
     public static void Write(string folder, LoadRunSummary summary, IAnsiConsole console)
     {

@@ -17,7 +17,7 @@ public static class ConfigurationRun
         CancellationToken cancellationToken, CpuPlacement? cpus = null)
     {
         var shape = runShape.For(configuration);
-        if (SkipReason(configuration) is { } skipped) return Outcome(configuration, "skipped", skipped);
+        if (SkipReason(configuration) is { } skipped) return Outcome(configuration, ConfigurationStatus.Skipped, skipped);
         try
         {
             await using var served = await ServedConfiguration.StartAsync(configuration, shape, cpus ?? CpuPlacement.Shared, cancellationToken);
@@ -26,15 +26,15 @@ public static class ConfigurationRun
         }
         catch (WorkerFailedException e) when (cancellationToken.IsCancellationRequested)
         {
-            return Outcome(configuration, "cancelled", e.Message);
+            return Outcome(configuration, ConfigurationStatus.Cancelled, e.Message);
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {
-            return Outcome(configuration, "failed", e.Message);
+            return Outcome(configuration, ConfigurationStatus.Failed, e.Message);
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
-            return Outcome(configuration, "cancelled", CancelledBeforeLoad);
+            return Outcome(configuration, ConfigurationStatus.Cancelled, CancelledBeforeLoad);
         }
     }
 
@@ -45,7 +45,7 @@ public static class ConfigurationRun
     public static ConfigurationResult Result(LoadConfiguration configuration, Measurement measured)
     {
         var figures = measured.Worker.Figures;
-        var status = measured.Failure is not null ? "failed" : figures.Load.Cancelled ? "cancelled" : "ok";
+        var status = measured.Failure is not null ? ConfigurationStatus.Failed : figures.Load.Cancelled ? ConfigurationStatus.Cancelled : ConfigurationStatus.Ok;
         var reason = measured.Failure ?? (figures.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
         var hostRuntime = configuration.Target is null ? Built(measured.HostRuntime ?? figures.Runtime, configuration.HostRuntime) : LoadConfiguration.NotMeasured;
         return new ConfigurationResult(configuration, status, reason, hostRuntime, Built(figures.Runtime, configuration.ClientRuntime), measured.Components,
@@ -118,7 +118,7 @@ public static class ConfigurationRun
     /// <summary>The host setting for how many records its store holds (the record service's).</summary>
     public const string RecordCountArgument = "--records:count";
 
-    public static ConfigurationResult Outcome(LoadConfiguration configuration, string status, string reason) =>
+    public static ConfigurationResult Outcome(LoadConfiguration configuration, ConfigurationStatus status, string reason) =>
         new(configuration, status, reason, null, null, new Dictionary<string, string>(), null, null, null, null, []);
 
     /// <summary>The exception that ended the host first, where its output names one, then the exit code and the output's last lines.</summary>

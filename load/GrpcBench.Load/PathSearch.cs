@@ -205,14 +205,14 @@ public static class PathSearch
     public static double? HeadlineGuess(IReadOnlyList<ConfigurationResult> searchesBefore, IReadOnlyList<ConfigurationResult> saturatedRuns)
     {
         if (searchesBefore.Select(s => s.Capacity?.CallsPerSecond).Max() is { } held) return held;
-        var perSecond = saturatedRuns.Where(r => r.Status == "ok" && r.Throughput is { PerSecond: > 0 }).Select(r => r.Throughput!.PerSecond).ToList();
+        var perSecond = saturatedRuns.Where(r => r.Status == ConfigurationStatus.Ok && r.Throughput is { PerSecond: > 0 }).Select(r => r.Throughput!.PerSecond).ToList();
         return perSecond.Count == 0 ? null : CapacitySearch.Round(0.8 * Statistics.Median(perSecond));
     }
 
     /// <summary>A capacity search as the path shows it: the highest rate held and the lowest missed above it.</summary>
     public static SearchedCapacity? Capacity(ConfigurationResult search)
     {
-        if (search.Capacity is not { } capacity) return new SearchedCapacity(null, null, search.Reason ?? search.Status);
+        if (search.Capacity is not { } capacity) return new SearchedCapacity(null, null, search.Reason ?? search.Status.Text());
         var held = capacity.CallsPerSecond;
         var missed = capacity.Probes.Where(p => !p.Held && (held is null || p.OfferedPerSecond > held)).Select(p => (double?)p.OfferedPerSecond).Min();
         return new SearchedCapacity(held, missed, held is null ? search.Reason ?? capacity.Bound : null);
@@ -226,7 +226,7 @@ public static class PathSearch
     }
 
     private static List<double> PerSecond(IEnumerable<ConfigurationResult> runs) =>
-        [.. runs.Where(r => r.Status == "ok" && r.Throughput is { Calls: > 0 }).Select(r => r.Throughput!.PerSecond)];
+        [.. runs.Where(r => r.Status == ConfigurationStatus.Ok && r.Throughput is { Calls: > 0 }).Select(r => r.Throughput!.PerSecond)];
 
     private static string Verdict(Effect? effect) => effect?.Verdict switch
     {

@@ -245,7 +245,7 @@ root.SetAction(async (parse, cancellationToken) =>
         Console.Error.WriteLine(unreachable);
         return 1;
     }
-    return await LoadRun.RunAsync(plan, parse.GetValue(output), string.Join(' ', args), cancellationToken);
+    return await PresetRun.RunAsync(plan, parse.GetValue(output), string.Join(' ', args), cancellationToken);
 });
 
 Argument<string> baseFolder = new("base") { Description = "Results folder of the base run" };

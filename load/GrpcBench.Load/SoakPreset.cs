@@ -13,7 +13,7 @@ namespace GrpcBench.Load;
 /// The soak preset: each configuration under the story's mix at a steady rate for a long time, both processes sampled
 /// every 5 s; a configuration passes with no failed call and RSS growing less than 10 % over the last two thirds, per side.
 /// </summary>
-public static class SoakPreset
+public sealed class SoakPreset(RunPlan plan, SoakOptions options) : IPresetRun
 {
     public const int WarmUpSeconds = 5, CallTimeoutSeconds = 30;
 
@@ -27,45 +27,47 @@ public static class SoakPreset
             GetIntPerSecond = options.GetIntPerSecond,
         };
 
-    public static async Task<int> RunAsync(RunPlan plan, SoakOptions options, string folder, string commandLine, IAnsiConsole console, CancellationToken cancellationToken)
+    private readonly IReadOnlyList<LoadConfiguration> _configurations = plan.Configurations();
+    private readonly List<SoakRun> _runs = [];
+    private TimeSpan Each => plan.Load.Typical + StartUp;
+
+    public IEnumerable<string> Introduction()
     {
-        var configurations = plan.Configurations();
-        var shape = plan.Load;
-        var each = shape.Typical + StartUp;
-        console.WriteLine($"soak: {configurations.Count} configurations one after the other; {options.Describe()}; "
-                          + $"about {Minutes(each * configurations.Count)} (at most {Minutes((shape.WorstCase + StartUp + TimeSpan.FromSeconds(60)) * configurations.Count)})");
-        console.WriteLine(options.Rates is null ? $"soak: rate {options.UploadsPerSecond.ToString("0.##", CultureInfo.InvariantCulture)} uploads/s: {options.RateSource}" : $"soak: rates {options.RateSource}");
-        console.WriteLine($"results: {folder}");
-        console.WriteLine(plan.Cpus.IsShared ? "cpus: shared" : $"cpus: host on {plan.Cpus.Host}, load worker on {plan.Cpus.Worker}");
-
-        var record = RunRecord.Now();
-        var results = new List<ConfigurationResult>();
-        var runs = new List<SoakRun>();
-        var progress = new LiveProgress(console);
-        for (var i = 0; i < configurations.Count && !cancellationToken.IsCancellationRequested; i++)
-        {
-            var configuration = configurations[i];
-            var title = $"[{i + 1}/{configurations.Count}] soak {configuration.Label}";
-            var left = configurations.Count - i - 1;
-            SoakSampler? sampler = null;
-            var (result, run) = await progress.RunAsync(title, onProgress => RunOneAsync(configuration, shape, options, plan.Cpus, onProgress, s => sampler = s, cancellationToken),
-                p => Estimate(p, shape, each * left, sampler?.Last));
-            results.Add(result);
-            runs.Add(run);
-            console.WriteLine($"{title}: {SoakReport.Verdict(run)}");
-        }
-
-        var status = cancellationToken.IsCancellationRequested ? "cancelled" : results.Any(r => r.Status != "ok") ? "failed" : "completed";
-        var summary = new LoadRunSummary(plan.Preset, status, commandLine, record,
-            shape.Scenarios.ToDictionary(name => name, shape.Describe), results) { Soak = new SoakSummary(options, runs) };
-        var (written, asAsked) = ResultsWriting.Write(folder, summary, console);
-        folder = written;
-        ConsoleReport.Write(console, summary);
-        foreach (var run in runs) console.WriteLine($"soak {run.Configuration}: {SoakReport.Verdict(run)}");
-        console.WriteLine($"soak: host GC counts {SoakSummary.HostGcCounted}");
-        console.WriteLine($"results: {folder}");
-        return !asAsked ? ResultsWriting.NotWhereAsked : status == "completed" && runs.All(r => r.Verdict == "pass") ? 0 : 1;
+        yield return $"soak: {_configurations.Count} configurations one after the other; {options.Describe()}; "
+                     + $"about {Minutes(Each * _configurations.Count)} (at most {Minutes((plan.Load.WorstCase + StartUp + TimeSpan.FromSeconds(60)) * _configurations.Count)})";
+        yield return options.Rates is null ? $"soak: rate {options.UploadsPerSecond.ToString("0.##", CultureInfo.InvariantCulture)} uploads/s: {options.RateSource}" : $"soak: rates {options.RateSource}";
     }
+
+    public async Task RunAsync(RunSession session, CancellationToken cancellationToken)
+    {
+        var shape = plan.Load;
+        for (var i = 0; i < _configurations.Count && !cancellationToken.IsCancellationRequested; i++)
+        {
+            var configuration = _configurations[i];
+            var title = $"[{i + 1}/{_configurations.Count}] soak {configuration.Label}";
+            var left = _configurations.Count - i - 1;
+            SoakSampler? sampler = null;
+            await session.RunAsync(title, async onProgress =>
+            {
+                var (result, run) = await RunOneAsync(configuration, shape, options, plan.Cpus, onProgress, s => sampler = s, cancellationToken);
+                _runs.Add(run);
+                return result;
+            }, p => Estimate(p, shape, Each * left, sampler?.Last));
+            session.Console.WriteLine($"{title}: {SoakReport.Verdict(_runs[^1])}");
+        }
+    }
+
+    public LoadRunSummary Summary(LoadRunSummary bare) =>
+        bare with { OfferedLoad = plan.Load.Scenarios.ToDictionary(name => name, plan.Load.Describe), Soak = new SoakSummary(options, [.. _runs]) };
+
+    public void WriteFindings(IAnsiConsole console, LoadRunSummary summary, IReadOnlyList<string> files)
+    {
+        ConsoleReport.Write(console, summary);
+        foreach (var run in _runs) console.WriteLine($"soak {run.Configuration}: {SoakReport.Verdict(run)}");
+        console.WriteLine($"soak: host GC counts {SoakSummary.HostGcCounted}");
+    }
+
+    public bool Succeeded(LoadRunSummary summary) => _runs.All(r => r.Verdict == "pass");
 
     private static async Task<(ConfigurationResult, SoakRun)> RunOneAsync(LoadConfiguration configuration, LoadShape runShape, SoakOptions options, CpuPlacement cpus,
         Action<LoadProgress> onProgress, Action<SoakSampler> sampling, CancellationToken cancellationToken)
@@ -73,7 +75,7 @@ public static class SoakPreset
         var rate = options.RateFor(configuration.Label);
         var shape = runShape.For(configuration) with { Phases = [new RampPhase(rate, options.Seconds, Constant: true)] };
         if (ConfigurationRun.SkipReason(configuration) is { } skipped)
-            return (ConfigurationRun.Outcome(configuration, "skipped", skipped), SoakRun.Judge(configuration.Label, options, [], [], skipped, false, shape.WarmUpSeconds));
+            return (ConfigurationRun.Outcome(configuration, ConfigurationStatus.Skipped, skipped), SoakRun.Judge(configuration.Label, options, [], [], skipped, false, shape.WarmUpSeconds));
         try
         {
             await using var served = await ServedConfiguration.StartAsync(configuration, shape, cpus, cancellationToken);
@@ -99,16 +101,16 @@ public static class SoakPreset
                 await samples;
             }
             var result = ConfigurationRun.Result(configuration, measured);
-            return (result, SoakRun.Judge(configuration.Label, options, sampler.Samples, result.Scenarios, measured.Failure, result.Status == "cancelled", shape.WarmUpSeconds)
+            return (result, SoakRun.Judge(configuration.Label, options, sampler.Samples, result.Scenarios, measured.Failure, result.Status == ConfigurationStatus.Cancelled, shape.WarmUpSeconds)
                 with { UploadsPerSecond = rate, HostGcNotMeasured = hostGcNotMeasured });
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {
-            return (ConfigurationRun.Outcome(configuration, "failed", e.Message), SoakRun.Judge(configuration.Label, options, [], [], e.Message, false, shape.WarmUpSeconds));
+            return (ConfigurationRun.Outcome(configuration, ConfigurationStatus.Failed, e.Message), SoakRun.Judge(configuration.Label, options, [], [], e.Message, false, shape.WarmUpSeconds));
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
-            return (ConfigurationRun.Outcome(configuration, "cancelled", ConfigurationRun.CancelledBeforeLoad),
+            return (ConfigurationRun.Outcome(configuration, ConfigurationStatus.Cancelled, ConfigurationRun.CancelledBeforeLoad),
                 SoakRun.Judge(configuration.Label, options, [], [], null, true, shape.WarmUpSeconds));
         }
     }

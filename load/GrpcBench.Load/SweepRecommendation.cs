@@ -11,7 +11,7 @@ public static class SweepRecommendation
 {
     public static LoadConfiguration? Combine(IReadOnlyList<ConfigurationResult> results)
     {
-        var baseline = results.FirstOrDefault(r => r.Status == "ok" && r.Configuration.Server == ServerStack.Kestrel
+        var baseline = results.FirstOrDefault(r => r.Status == ConfigurationStatus.Ok && r.Configuration.Server == ServerStack.Kestrel
             && r.Configuration.KestrelProfile == "default" && r.Configuration.ClientProfile == "default"
             && r.Configuration.KestrelSettings.Count == 0 && r.Configuration.ClientSettings.Count == 0);
         if (baseline is null || P99(baseline, ScenarioNames.SendLargeData) is not { } baseUpload || P99(baseline, ScenarioNames.GetInt) is not { } baseSmall)
@@ -21,7 +21,7 @@ public static class SweepRecommendation
         bool Helps(ConfigurationResult r) => baseCompleted < 1
             ? Completed(r) >= baseCompleted + 0.05
             : Completed(r) >= 1 && P99(r, ScenarioNames.SendLargeData) < baseUpload * 0.95;
-        var candidates = results.Where(r => r.Status == "ok" && r != baseline && r.Configuration.Server == ServerStack.Kestrel
+        var candidates = results.Where(r => r.Status == ConfigurationStatus.Ok && r != baseline && r.Configuration.Server == ServerStack.Kestrel
                 && Helps(r) && P99(r, ScenarioNames.GetInt) <= baseSmall * 1.2)
             .ToList();
         var kestrel = new Dictionary<string, string>();

@@ -42,7 +42,7 @@ public static class ThroughputRun
         Action<LoadProgress> onProgress, CancellationToken cancellationToken)
     {
         configuration = CapacityPreset.Labelled(configuration, mix);
-        if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, "skipped", skipped);
+        if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, ConfigurationStatus.Skipped, skipped);
         var shape = throughput.For(mix).For(configuration);
         // Before the host starts, on the CPUs the run will use, with nothing else of the bench running there.
         var machineMs = MachineSpeed.MeasureMs(FirstCpus(placement));
@@ -55,13 +55,13 @@ public static class ThroughputRun
             var figures = ThroughputResult.Of(mix.Searched, throughput.Callers, measured.LoadSeconds, scenarios, measured.ServerCpuSeconds,
                 measured.Worker.Figures.CpuSeconds, Cpus(placement.Host), Cpus(placement.Worker));
             // A run none of whose calls succeeded measured no throughput: it failed, with the calls' fail codes as the reason.
-            var noneSucceeded = result.Status == "ok" && figures.Calls == 0
+            var noneSucceeded = result.Status == ConfigurationStatus.Ok && figures.Calls == 0
                 ? $"no {mix.Searched} call succeeded: " + string.Join(", ", scenarios.Where(s => s.Failed > 0)
                     .Select(s => $"{s.Name} {s.Failed} failed ({string.Join(", ", s.FailsByCode.Select(f => $"{f.Key} {f.Value}"))})"))
                 : null;
             return result with
             {
-                Status = noneSucceeded is null ? result.Status : "failed",
+                Status = noneSucceeded is null ? result.Status : ConfigurationStatus.Failed,
                 Reason = noneSucceeded ?? result.Reason,
                 Scenarios = scenarios,
                 Throughput = figures with { MachineMs = machineMs },
@@ -69,15 +69,15 @@ public static class ThroughputRun
         }
         catch (WorkerFailedException e) when (cancellationToken.IsCancellationRequested)
         {
-            return ConfigurationRun.Outcome(configuration, "cancelled", e.Message);
+            return ConfigurationRun.Outcome(configuration, ConfigurationStatus.Cancelled, e.Message);
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)
         {
-            return ConfigurationRun.Outcome(configuration, "failed", e.Message);
+            return ConfigurationRun.Outcome(configuration, ConfigurationStatus.Failed, e.Message);
         }
         catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
         {
-            return ConfigurationRun.Outcome(configuration, "cancelled", ConfigurationRun.CancelledBeforeLoad);
+            return ConfigurationRun.Outcome(configuration, ConfigurationStatus.Cancelled, ConfigurationRun.CancelledBeforeLoad);
         }
     }
 

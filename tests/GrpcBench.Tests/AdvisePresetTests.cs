@@ -161,7 +161,7 @@ public class AdvisePresetTests
             ["runtimeKnobs"] = JsonSerializer.SerializeToElement(new Dictionary<string, string> { ["gc.ServerGC"] = "False" }),
         };
         var search = new ConfigurationResult(new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None,
-            Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>()), "ok", null, null, null,
+            Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>()), ConfigurationStatus.Ok, null, null, null,
             new Dictionary<string, string>(), settings, null, null, null, []);
 
         Assert.Equal("65536", AdvisePreset.Reported(search, Knobs.Named("max-frame-size")));

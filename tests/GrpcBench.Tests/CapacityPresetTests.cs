@@ -71,7 +71,7 @@ public class CapacityPresetTests
         var core10 = searches.First(s => s.Configuration.Label == "grpc-core/grpc-core net10.0 h2c").Configuration;
         var floor = searches.First(s => s.Configuration.Kind != ConfigurationKind.Grpc).Configuration;
         ConfigurationResult Found(CapacityMix mix, LoadConfiguration configuration, double capacity) =>
-            ConfigurationRun.Outcome(configuration with { Scenarios = mix.Load.Scenarios, PayloadBytes = mix.Load.PayloadBytes }, "ok", "") with
+            ConfigurationRun.Outcome(configuration with { Scenarios = mix.Load.Scenarios, PayloadBytes = mix.Load.PayloadBytes }, ConfigurationStatus.Ok, "") with
             {
                 Capacity = new CapacityResult(mix.Searched, capacity, CapacitySlo.Default, Arrivals.Uniform, 0.05, CapacitySearch.ByResolution, [], Mix: mix.Name),
             };

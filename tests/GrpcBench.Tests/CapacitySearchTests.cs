@@ -131,7 +131,7 @@ public class KnownCapacityTests(ITestOutputHelper output)
 
         var capacity = result.Capacity!;
         var probes = string.Join(", ", capacity.Probes.Select(p => $"{p.OfferedPerSecond}/s {(p.Held ? "held" : p.Missed)}"));
-        Assert.True(result.Status == "ok", result.Reason);
+        Assert.True(result.Status == ConfigurationStatus.Ok, result.Reason);
         Assert.True(capacity.CallsPerSecond is >= 90 and <= 100, $"capacity {capacity.CallsPerSecond}: {probes}");
         Assert.Equal([25.0, 50, 100], capacity.Probes.Take(3).Select(p => p.OfferedPerSecond));
         Assert.All(capacity.Probes, p => Assert.True(p.ServerCpuSeconds > 0 && p.ClientCpuSeconds > 0 && p.Calls > 0));
@@ -189,7 +189,7 @@ public class KnownCapacityTests(ITestOutputHelper output)
         var mix = GetIntAlone(new SearchLimits(30, 5, 1_000, 0.1, 7, TimeSpan.FromMinutes(3), TimeSpan.FromSeconds(10)), probeSeconds: 6, stopBeyondP99Ms: 1_000);
         var result = await CapacityRun.SearchAsync(KnownCost(10, idleWorkersSpin: false), mix, new CapacitySlo(GetIntP99Ms: 1_000), new CpuPlacement("1", "0"), _ => { }, CancellationToken.None);
 
-        if (result.Status != "ok") return $"status {result.Status}: {result.Reason}";
+        if (result.Status != ConfigurationStatus.Ok) return $"status {result.Status}: {result.Reason}";
         var capacity = result.Capacity!;
         var probes = $"calls of {expected:0.##} ms expected; " + string.Join(", ", capacity.Probes.Select(p => $"{p.OfferedPerSecond}/s {(p.Held ? "held" : p.Missed)} {p.ServerCpuMsPerCall:0.##} ms"));
         output.WriteLine($"capacity {capacity.CallsPerSecond}/s, {probes}");
@@ -254,7 +254,7 @@ public class KnownCapacityTests(ITestOutputHelper output)
             ["--getIntDelayMs", "10", "--getIntSerial", "true"]);
 
         var probe = Assert.Single(result.Capacity!.Probes);
-        Assert.True(result.Status == "ok", result.Reason);
+        Assert.True(result.Status == ConfigurationStatus.Ok, result.Reason);
         Assert.False(probe.Held);
         Assert.Contains("DeadlineExceeded", probe.Missed);
         Assert.EndsWith("the probe stopped once its miss was certain", probe.Missed);
@@ -279,7 +279,7 @@ public class KnownCapacityTests(ITestOutputHelper output)
             ["--getIntDelayMs", "10", "--getIntSerial", "true"]);
 
         var probe = Assert.Single(result.Capacity!.Probes);
-        Assert.True(result.Status == "ok", result.Reason);
+        Assert.True(result.Status == ConfigurationStatus.Ok, result.Reason);
         Assert.False(probe.Held);
         Assert.EndsWith("the probe stopped once its miss was certain", probe.Missed);
         Assert.DoesNotContain("DeadlineExceeded", probe.Missed);

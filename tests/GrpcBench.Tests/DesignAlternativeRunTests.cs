@@ -29,7 +29,7 @@ public class DesignAlternativeRunTests
         var result = await ConfigurationRun.RunAsync(configuration, shape, _ => { }, CancellationToken.None);
 
         var calls = result.Scenario(scenario)!;
-        Assert.True(result.Status == "ok", $"{result.Status}: {result.Reason}");
+        Assert.True(result.Status == ConfigurationStatus.Ok, $"{result.Status}: {result.Reason}");
         Assert.Equal(0, calls.Failed);
         Assert.InRange(calls.Ok, 9, 11);
     }

@@ -1,3 +1,4 @@
+using GrpcBench.Load.Results;
 using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
@@ -168,6 +169,8 @@ public class FaultTableTests
     [Theory]
     [InlineData("capacity", "--server kestrel --kestrel-profile default")]
     [InlineData("transports", "--transport h2c --codec protobuf --requests 300")]
+    [InlineData("soak", "--minutes 1 --server kestrel")]
+    [InlineData("advise", "--knobs placebo --budget-minutes 7")]
     public async Task Fault_a_run_killed_outright_keeps_every_configuration_it_finished_in_its_checkpoint(string preset, string options)
     {
         var folder = NewFolder($"killed-{preset}");
@@ -193,16 +196,25 @@ public class FaultTableTests
             var checkpoint = GrpcBench.Load.Reporting.SummaryFile.Read(checkpointFile);
             Assert.Equal(Checkpoint.Status, checkpoint.Status);
             var first = Assert.Single(checkpoint.Configurations);
-            if (preset == "capacity")
+            switch (preset)
             {
-                Assert.NotNull(first.Capacity);
-                Assert.NotNull(checkpoint.Capacity);
-            }
-            else
-            {
-                Assert.Equal("ok", first.Status);
-                Assert.Equal(300, first.Scenarios.Single().Requests);
-                Assert.NotEmpty(checkpoint.ClosedModelTable!);
+                case "capacity":
+                    Assert.NotNull(first.Capacity);
+                    Assert.NotNull(checkpoint.Capacity);
+                    break;
+                case "transports":
+                    Assert.Equal(ConfigurationStatus.Ok, first.Status);
+                    Assert.Equal(300, first.Scenarios.Single().Requests);
+                    Assert.NotEmpty(checkpoint.ClosedModelTable!);
+                    break;
+                case "soak":
+                    Assert.Equal(ConfigurationStatus.Ok, first.Status);
+                    Assert.Single(checkpoint.Soak!.Runs);
+                    break;
+                default:
+                    // The advise preset's first run: the default's throughput, the first of its early spread.
+                    Assert.True(first.Throughput?.PerSecond > 0, $"{first.Configuration.Label}: {first.Status} {first.Reason}");
+                    break;
             }
             // Its hosts and workers see their parent gone and stop by themselves.
             clock.Restart();

@@ -22,7 +22,7 @@ public class LoadToolTests
         var result = await ConfigurationRun.RunAsync(Kestrel(), shape, _ => { }, CancellationToken.None);
 
         var getInt = result.Scenario(ScenarioNames.GetInt)!;
-        Assert.Equal("ok", result.Status);
+        Assert.Equal(ConfigurationStatus.Ok, result.Status);
         Assert.InRange(getInt.Requests, 499, 501);
         Assert.InRange(getInt.AchievedInjectionRate, 49, 51);
         Assert.Equal(0, getInt.Failed);
@@ -44,7 +44,7 @@ public class LoadToolTests
 
         var result = await ConfigurationRun.RunAsync(configuration, shape, _ => { }, CancellationToken.None);
 
-        Assert.Equal("ok", result.Status);
+        Assert.Equal(ConfigurationStatus.Ok, result.Status);
         Assert.Contains("DOTNET_gcServer=0", configuration.Label);
         var knobs = result.HostSettings!["runtimeKnobs"];
         Assert.Equal("False", knobs.GetProperty("gc.ServerGC").GetString());
@@ -126,7 +126,7 @@ public class LoadToolTests
         }, CancellationToken.None);
 
         Assert.Equal(1, killed);
-        Assert.Equal("failed", result.Status);
+        Assert.Equal(ConfigurationStatus.Failed, result.Status);
         Assert.Contains("the host exited during the run", result.Reason);
         Assert.True(result.Scenario(ScenarioNames.GetInt)!.Ok > 0, "the calls before the kill are kept");
     }
@@ -150,7 +150,7 @@ public class LoadToolTests
         }, CancellationToken.None);
 
         Assert.Equal(1, killed);
-        Assert.Equal("failed", result.Status);
+        Assert.Equal(ConfigurationStatus.Failed, result.Status);
         Assert.StartsWith("the load worker on net10.0 ended by signal 9 (SIGKILL) without its final figures", result.Reason);
         Assert.Contains("are kept", result.Reason);
         var getInt = result.Scenario(ScenarioNames.GetInt)!;
@@ -165,7 +165,7 @@ public class LoadToolTests
 
         var result = await ConfigurationRun.RunAsync(Kestrel(), shape, _ => { }, CancellationToken.None, new CpuPlacement("1", "0"));
 
-        Assert.Equal("ok", result.Status);
+        Assert.Equal(ConfigurationStatus.Ok, result.Status);
         Assert.Equal(new CpuRecord("host=1 worker=0", "1", "0", true, 1, 1, "workstation, concurrent", 1), result.Cpus);
     }
 

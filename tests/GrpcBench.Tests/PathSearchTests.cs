@@ -22,7 +22,7 @@ public class PathSearchTests
     {
         var stages = new List<string>();
         var runs = 0;
-        ConfigurationResult Result(PathPoint point, double perSecond) => ConfigurationRun.Outcome(point.Configuration, "ok", "") with
+        ConfigurationResult Result(PathPoint point, double perSecond) => ConfigurationRun.Outcome(point.Configuration, ConfigurationStatus.Ok, "") with
         {
             Reason = null,
             Throughput = new ThroughputResult(point.Mix.Searched, 1, 600, (long)Math.Round(perSecond * 600), 0, 300, 200, 1, 1, new Dictionary<string, double>()),
@@ -162,11 +162,11 @@ public class PathSearchTests
     [Fact]
     public void A_headline_search_starts_where_the_configuration_held_before_else_below_its_saturated_throughput()
     {
-        ConfigurationResult Held(double? perSecond) => ConfigurationRun.Outcome(Kestrel, "ok", "") with
+        ConfigurationResult Held(double? perSecond) => ConfigurationRun.Outcome(Kestrel, ConfigurationStatus.Ok, "") with
         {
             Capacity = new CapacityResult(ScenarioNames.SendLargeData, perSecond, CapacitySlo.Default, Mix.Load.Arrivals, 0.05, "resolution", []),
         };
-        ConfigurationResult Saturated(double perSecond) => ConfigurationRun.Outcome(Kestrel, "ok", "") with
+        ConfigurationResult Saturated(double perSecond) => ConfigurationRun.Outcome(Kestrel, ConfigurationStatus.Ok, "") with
         {
             Reason = null,
             Throughput = new ThroughputResult(ScenarioNames.SendLargeData, 1, 6, (long)Math.Round(perSecond * 6), 0, 3, 2, 1, 1, new Dictionary<string, double>()),

@@ -25,7 +25,7 @@ public class PresetRunTests
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
         var summary = SummaryFile.Read(folder);
         Assert.Equal(4, summary.Configurations.Count);
-        Assert.All(summary.Configurations, c => Assert.True(c.Status == "ok" && c.Capacity?.CallsPerSecond is not null, $"{c.Configuration.Label}: {c.Status} {c.Reason}"));
+        Assert.All(summary.Configurations, c => Assert.True(c.Status == ConfigurationStatus.Ok && c.Capacity?.CallsPerSecond is not null, $"{c.Configuration.Label}: {c.Status} {c.Reason}"));
         Assert.Equal([1, 1, 2, 2], summary.Configurations.Select(c => c.Repeat));
         var rows = Assert.Single(summary.Capacity!.Mixes).Rows;
         Assert.Equal(2, rows.Count);
@@ -103,10 +103,26 @@ public class PresetRunTests
         if (endLabel.Contains("INLINE_COMPLETIONS")) Assert.Contains("INLINE_COMPLETIONS", floor.Label);
         Assert.Equal(path.Steps[^1].Capacity, path.EndSearches[0]);
         Assert.Equal(["Grpc.Core", "default", "path's end"], path.Story.Select(s => s.Name));
-        Assert.All(path.Story, s => Assert.True(s.Status == "ok" && s.Uploads > 0 && s.GetInts > 0, $"{s.Name}: {s}"));
+        Assert.All(path.Story, s => Assert.True(s.Status == ConfigurationStatus.Ok && s.Uploads > 0 && s.GetInts > 0, $"{s.Name}: {s}"));
         foreach (var file in new[] { "advice/path.md", "advice/path-net10.0.png" })
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
         Assert.Contains(path.Ending, File.ReadAllText(Path.Combine(folder, "advice", "path.md")));
+    }
+
+    [Fact]
+    public async Task Sweep_quick_tries_each_setting_alone_on_Kestrel_s_defaults_beside_Grpc_Core()
+    {
+        var folder = NewFolder("sweep");
+
+        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), ["--preset", "sweep", "--quick", "--out", folder]);
+
+        Assert.True(exit == 0, output + error);
+        var summary = SummaryFile.Read(folder);
+        // Grpc.Core, Kestrel's default, each variant alone; then the best of them together where any helped.
+        var tried = summary.Configurations.Take(Load.Presets.SweepVariants.Count + 2).ToList();
+        Assert.Equal([Load.Results.ServerStack.GrpcCore, .. Enumerable.Repeat(Load.Results.ServerStack.Kestrel, Load.Presets.SweepVariants.Count + 1)], tried.Select(c => c.Configuration.Server));
+        Assert.InRange(summary.Configurations.Count, tried.Count, tried.Count + 1);
+        Assert.All(summary.Configurations, c => Assert.True(c.Status == ConfigurationStatus.Ok, $"{c.Configuration.Label}: {c.Status} {c.Reason}"));
     }
 
     private static string NewFolder(string name) => Path.Combine(Path.GetTempPath(), $"grpcbench-{name}-" + Guid.NewGuid().ToString("N"));

@@ -92,7 +92,7 @@ public static class RunBarCharts
     {
         if (server is null && client is null)
             return new ChartRow(result.Configuration.LabelWithBuilds, [], result.IsOk() ? "not measured" : result.StatusWithReason());
-        var label = result.IsOk() ? result.Configuration.LabelWithBuilds : $"{result.Configuration.LabelWithBuilds} ({result.Status}, partial)";
+        var label = result.IsOk() ? result.Configuration.LabelWithBuilds : $"{result.Configuration.LabelWithBuilds} ({result.Status.Text()}, partial)";
         return new ChartRow(label, [server, client], Gaps: ["not measured", "not measured"]);
     }
 

@@ -24,7 +24,7 @@ public class ConsoleReportTests
     [Fact]
     public void A_skipped_or_failed_configuration_shows_its_reason_in_the_table()
     {
-        var output = Written(Summary(Ok(GrpcCore(), 601, 8), Failed(Kestrel(profile: "net6-windows"), "runtime net6.0 not installed", status: "skipped"),
+        var output = Written(Summary(Ok(GrpcCore(), 601, 8), Failed(Kestrel(profile: "net6-windows"), "runtime net6.0 not installed", status: ConfigurationStatus.Skipped),
             Failed(Kestrel(), "the host exited (exit code 137)")));
 
         Assert.Equal("skipped: runtime net6.0 not installed", Cell(output, "kestrel/grpc-net net8.0 net6-windows h2c", 2));

@@ -37,7 +37,7 @@ public class PathReportTests
                 new PathTrial(1, Placebo, Ratio(1.05, 1.01, 1.09), Ratio(1.0, 0.95, 1.05), AdviceFindings.NoEffect, false),
                 new PathTrial(1, Inline, Ratio(1.17, 1.1, 1.25), Ratio(1.12, 1.03, 1.21), AdviceFindings.Helps, true),
             ],
-            end, bounds, [new StoryRow("default", "kestrel/grpc-net net8.0 default h2c", "ok", 430, 170, 14_800, 600, 0, 2_300)], PathEnding.Of(steps, end, bounds, true, false));
+            end, bounds, [new StoryRow("default", "kestrel/grpc-net net8.0 default h2c", ConfigurationStatus.Ok, 430, 170, 14_800, 600, 0, 2_300)], PathEnding.Of(steps, end, bounds, true, false));
         var advice = new AdviceSummary("net8.0", "mixed", "20 MiB uploads (sendLargeData) searched, getInt beside them at a fixed 50/s", 21, 11, 0.1, [], [Chunks, Inline], [], [], 44)
             { Path = path };
         return Summary(Ok(Kestrel("net8.0"), 300, 3)) with { Preset = "advise", Advice = [advice] };

@@ -32,14 +32,14 @@ internal static class SampleRuns
     /// <summary>A completed configuration; p50 is half the p99 unless given.</summary>
     public static ConfigurationResult Ok(LoadConfiguration configuration, double uploadP99, double getIntP99, double? uploadP50 = null,
         IReadOnlyDictionary<string, long>? getIntFails = null, IReadOnlyDictionary<string, long>? uploadFails = null) =>
-        new(configuration, "ok", null, ".NET 8.0.11", ".NET 8.0.11",
+        new(configuration, ConfigurationStatus.Ok, null, ".NET 8.0.11", ".NET 8.0.11",
             new Dictionary<string, string> { ["Grpc.Core.Api"] = "2.85.0", ["Grpc.Core"] = "2.46.5" }, null, 12.5, 250.4, 8.4,
             [
                 Stats(ScenarioNames.SendLargeData, uploadP50 ?? uploadP99 / 2, uploadP99, uploadFails ?? new Dictionary<string, long>()),
                 Stats(ScenarioNames.GetInt, getIntP99 / 2, getIntP99, getIntFails ?? new Dictionary<string, long>()),
             ], ClientPeakRssMiB: 96.5);
 
-    public static ConfigurationResult Failed(LoadConfiguration configuration, string reason, string status = "failed") =>
+    public static ConfigurationResult Failed(LoadConfiguration configuration, string reason, ConfigurationStatus status = ConfigurationStatus.Failed) =>
         new(configuration, status, reason, null, null, new Dictionary<string, string>(), null, null, null, null, []);
 
     public static ScenarioStats Stats(string name, double p50, double p99, IReadOnlyDictionary<string, long> fails)
@@ -63,7 +63,7 @@ internal static class SampleRuns
 
     public static LoadRunSummary Summary(params ConfigurationResult[] configurations) => new(
         "seed",
-        configurations.Any(c => c.Status != "ok") ? "failed" : "completed",
+        configurations.Any(c => c.Status != ConfigurationStatus.Ok) ? RunStatus.Failed : RunStatus.Completed,
         "--preset seed --out results/sample",
         new RunRecord("abc123def456", new MachineRecord(2, 7.8, "Debian GNU/Linux 12", "Sample CPU @ 2.00GHz", null), DateTimeOffset.Parse("2026-11-22T10:00:00Z")),
         new Dictionary<string, ScenarioLoad>

@@ -106,7 +106,7 @@ public class VerdictTests
 
     private static ClosedModelRow Closed(string server, string client, string transport, long payload, double tps, double p99, double? cpu, long fails = 0) =>
         new($"{server}/{client} net10.0 {transport}", transport, server, client, "net10.0", ScenarioNames.SendLargeData, payload, 100_000, fails,
-            1, 1, p99, 0.1, p99, p99, tps, cpu, "ok");
+            1, 1, p99, 0.1, p99, p99, tps, cpu, ConfigurationStatus.Ok);
 
     [Fact]
     public void Under_the_closed_model_grpc_dotnet_is_given_against_Grpc_Core_per_transport_and_message()

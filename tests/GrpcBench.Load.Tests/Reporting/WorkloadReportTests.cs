@@ -9,7 +9,7 @@ public class WorkloadReportTests
 {
     private static ConfigurationResult Upload(string compression, string link, double p50, string level = "default") =>
         new(SampleRuns.Kestrel("net10.0") with { Compression = Terms.Parse<Compression>(compression), CompressionLevel = level, Link = link, Scenarios = [ScenarioNames.SendLargeData], PayloadBytes = 1_900_000 },
-            "ok", null, ".NET 10.0.0", ".NET 10.0.0", new Dictionary<string, string>(), null, 1, 100, 1,
+            ConfigurationStatus.Ok, null, ".NET 10.0.0", ".NET 10.0.0", new Dictionary<string, string>(), null, 1, 100, 1,
             [SampleRuns.Stats(ScenarioNames.SendLargeData, p50, p50 * 2, new Dictionary<string, long>())], 90, link == "none" ? null : 4 * 1024 * 1024);
 
     [Fact]

@@ -1,0 +1,53 @@
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+using Spectre.Console;
+using static GrpcBench.Load.Durations;
+
+namespace GrpcBench.Load;
+
+/// <summary>
+/// The one run loop of every preset: its introduction, the results folder and the CPUs; its configurations under the
+/// live progress, each checkpointed; then summary.json, the report and the charts (in a temporary folder where the one
+/// asked for cannot take them), what it found, and the exit code: 0 when it completed and found what it was for, 1 when
+/// a configuration failed, it was cancelled or found less, 3 when the results are not where they were asked to go.
+/// </summary>
+public static class PresetRun
+{
+    public static async Task<int> RunAsync(RunPlan plan, string? requestedFolder, string commandLine, CancellationToken cancellationToken)
+    {
+        var console = Reporting.ConsoleSetup.ForOutput();
+        if (ResultsFolder.CreateOrSayWhy(requestedFolder) is not { } folder) return 2;
+        IPresetRun preset = plan switch
+        {
+            { Advise: { } advise } => new AdvisePreset(plan, advise),
+            { Soak: { } soak } => new SoakPreset(plan, soak),
+            { Capacity: { } capacity } => new CapacityPreset(plan, capacity),
+            _ => new ComparisonPreset(plan),
+        };
+        return await RunAsync(preset, plan.Preset, plan.Cpus, folder, commandLine, console, cancellationToken);
+    }
+
+    public static async Task<int> RunAsync(IPresetRun preset, string presetName, CpuPlacement cpus, string folder, string commandLine, IAnsiConsole console,
+        CancellationToken cancellationToken)
+    {
+        foreach (var line in preset.Introduction()) console.WriteLine(line);
+        console.WriteLine($"results: {folder}");
+        console.WriteLine(cpus.IsShared
+            ? "cpus: shared: host and load worker may use every CPU, so that no figure is the server's alone (--cpus host=LIST worker=LIST to keep them apart)"
+            : $"cpus: host on {cpus.Host}, load worker on {cpus.Worker} (taskset at start, checked from /proc per configuration)");
+
+        var record = RunRecord.Now();
+        RunSession? session = null;
+        LoadRunSummary Summary(RunStatus status) => preset.Summary(new LoadRunSummary(presetName, status, commandLine, record, new Dictionary<string, ScenarioLoad>(), [.. session!.Results]));
+        session = new RunSession(console, folder, Summary);
+        await preset.RunAsync(session, cancellationToken);
+
+        var status = cancellationToken.IsCancellationRequested ? RunStatus.Cancelled : session.Results.Any(r => r.Status != ConfigurationStatus.Ok) ? RunStatus.Failed : RunStatus.Completed;
+        var summary = Summary(status);
+        var (written, asAsked, files) = ResultsWriting.Write(folder, summary, console);
+        if (asAsked) Checkpoint.Remove(folder);
+        preset.WriteFindings(console, summary, files);
+        console.WriteLine($"took {Minutes(session.Clock.Elapsed)}; results: {written}");
+        return !asAsked ? ResultsWriting.NotWhereAsked : status == RunStatus.Completed && preset.Succeeded(summary) ? 0 : 1;
+    }
+}
