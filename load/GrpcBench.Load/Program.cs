@@ -1,6 +1,7 @@
 using System.CommandLine;
 using GrpcBench.Hosting;
 using GrpcBench.Load;
+using GrpcBench.Load.Hazards;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
@@ -274,7 +275,7 @@ keep.SetAction(parse => LoadRun.Report(parse.GetValue(resultsFolder)!, parse.Get
 root.Subcommands.Add(keep);
 
 root.Subcommands.Add(LostResponsesCommand.Create());
-root.Subcommands.Add(GrpcBench.Load.Hazards.HazardsCommand.Create());
+root.Subcommands.Add(HazardsCommand.Create(OneOf));
 
 var parsed = root.Parse(args);
 if (parsed.Errors.Count > 0)

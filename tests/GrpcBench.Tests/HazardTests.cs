@@ -78,30 +78,6 @@ public class HazardTests(HazardHostsFixture hosts) : IClassFixture<HazardHostsFi
     {
         Assert.Equal(HazardCatalogue.All.Select(c => c.Id), Observed.Select(o => o.Case));
     }
-
-    [Fact]
-    public void Rows_put_the_cases_where_the_stacks_differ_first()
-    {
-        HazardResult Result(string id, string stack, string answer) => new(id, stack, answer, null, true, null, 1, 1, 0);
-        var rows = HazardRows.From(HazardCatalogue.All.Take(3).ToList(),
-            [Result("control", "grpc-core", Ok), Result("control", "kestrel", Ok),
-             Result("message-at-limit", "grpc-core", Ok), Result("message-at-limit", "kestrel", "connection closed"),
-             Result("message-over-limit", "grpc-core", Ok)],
-            HazardProbe.Stacks);
-
-        Assert.Equal(["message-at-limit", "message-over-limit", "control"], rows.Select(r => r.Case));
-        Assert.Equal([true, true, false], rows.Select(r => r.Differ));
-    }
-
-    [Fact]
-    public void LargeDataRequest_is_exactly_the_size_asked()
-    {
-        var bytes = HazardCatalogue.LargeDataRequest(HazardCatalogue.ReceiveLimit + 1);
-        var parsed = GrpcBench.Contracts.LargeDataRequest.Parser.ParseFrom(bytes);
-
-        Assert.Equal(HazardCatalogue.ReceiveLimit + 1, bytes.Length);
-        Assert.Equal(HazardCatalogue.ReceiveLimit + 1 - 5, parsed.Data.Length);
-    }
 }
 
 /// <summary>The `hazards` command as a process: its results, its refusal of a bad option, and no host left behind.</summary>

@@ -1,16 +1,16 @@
 using System.CommandLine;
 using GrpcBench.Orchestration;
-using static GrpcBench.Load.CommandLineOptions;
 
 namespace GrpcBench.Load.Hazards;
 
 /// <summary>`hazards`: the edge-case catalogue against both stacks (docs/hazards.md).</summary>
 public static class HazardsCommand
 {
-    public static Command Create()
+    /// <param name="allowOnly">The tool's check of an option's allowed values, so that its errors read like every other command's.</param>
+    public static Command Create(Action<Option, string[]> allowOnly)
     {
         Option<string> runtime = new("--runtime") { Description = $"Runtime of both hosts: {string.Join(", ", DotnetRoots.Runtimes)}", DefaultValueFactory = _ => "net10.0" };
-        OneOf(runtime, [.. DotnetRoots.Runtimes]);
+        allowOnly(runtime, [.. DotnetRoots.Runtimes]);
         Option<string?> output = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
         var command = new Command("hazards", "Sends both hosts requests a correct client would not (oversize, malformed, floods) and reports what each stack answers (docs/hazards.md).")
         {
