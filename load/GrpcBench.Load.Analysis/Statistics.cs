@@ -82,7 +82,7 @@ public static class Statistics
         if (b[0] <= 0 || d[0] <= 0)
             return new Comparison(Decision.Unknown, ratio, null, "none (a value is not positive)");
 
-        // Under 20 a side (repeats): Welch on logarithms, as Mann-Whitney cannot reach p < 0.05 at 3 vs 3; 20+ (latencies): Mann-Whitney.
+        // Under 20 a side (repeats, a short run's windows): Welch on logarithms, as Mann-Whitney cannot reach p < 0.05 at 3 vs 3; 20+: Mann-Whitney.
         bool manyValues = Math.Min(b.Length, d.Length) >= MannWhitneyMinimumSize;
         Func<double[], double[], double> greater = manyValues ? MannWhitneyGreater : WelchGreater;
         string test = manyValues ? "Mann-Whitney TOST" : "Welch TOST";

@@ -34,7 +34,7 @@ public static class RepeatsReport
 
     public static IReadOnlyList<RepeatRow> Rows(LoadRunSummary summary)
     {
-        var groups = Groups(summary);
+        var groups = Groups(summary.Configurations);
         var rows = new List<RepeatRow>();
         foreach (var (label, runs) in groups)
         {
@@ -93,18 +93,20 @@ public static class RepeatsReport
     }
 
     /// <summary>
-    /// Results by configuration, in run order. A label can occur twice in one repeat (the sweep's combination of best
-    /// settings can equal a setting it tried alone): the second gets " #2", as in <see cref="ResultsComparison"/>.
+    /// Results by configuration (by <paramref name="labelOf"/>, default its label), every repeat together, in run order.
+    /// A label can occur twice in one repeat (the sweep's combination of best settings can equal a setting it tried
+    /// alone): the second gets " #2", so that two runs pair them alike (<see cref="ResultsComparison"/>).
     /// </summary>
-    private static List<(string Label, List<ConfigurationResult> Runs)> Groups(LoadRunSummary summary)
+    internal static List<(string Label, List<ConfigurationResult> Runs)> Groups(IEnumerable<ConfigurationResult> results, Func<ConfigurationResult, string>? labelOf = null)
     {
         var groups = new List<(string Label, List<ConfigurationResult> Runs)>();
         var seen = new Dictionary<(string, int), int>();
-        foreach (var result in summary.Configurations)
+        foreach (var result in results)
         {
-            var key = (result.Configuration.Label, result.Repeat ?? 1);
+            var ofResult = labelOf?.Invoke(result) ?? result.Configuration.Label;
+            var key = (ofResult, result.Repeat ?? 1);
             var n = seen[key] = seen.GetValueOrDefault(key) + 1;
-            var label = n == 1 ? result.Configuration.Label : $"{result.Configuration.Label} #{n}";
+            var label = n == 1 ? ofResult : $"{ofResult} #{n}";
             var index = groups.FindIndex(g => g.Label == label);
             if (index < 0) groups.Add((label, [result]));
             else groups[index].Runs.Add(result);

@@ -22,7 +22,7 @@ public static class LoadRun
                 return 0;
             }
             var comparison = ResultsComparison.Compare(@base, diff, acrossRuntimes, threshold);
-            Console.Write(ResultsComparison.Markdown(comparison, threshold));
+            Console.Write(ComparisonOutput.Markdown(comparison, threshold));
             return 0;
         }
         catch (Exception e) when (e is IOException or System.Text.Json.JsonException or InvalidOperationException or InvalidDataException)

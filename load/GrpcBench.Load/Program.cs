@@ -253,7 +253,7 @@ Argument<string> baseFolder = new("base") { Description = "Results folder of the
 Argument<string> diffFolder = new("diff") { Description = "Results folder of the run to compare with it" };
 Option<double> threshold = new("--threshold") { Description = "Ratio beyond which a difference counts, e.g. 0.1 for 10 %", DefaultValueFactory = _ => 0.1 };
 Option<bool> acrossRuntimes = new("--across-runtimes") { Description = "Pair configurations that differ only in their runtimes (e.g. two CI matrix cells)" };
-var compare = new Command("compare", "Puts two runs side by side: every shared configuration, diff / base, flagged beyond the threshold; two advise runs: whether their verdicts agree.")
+var compare = new Command("compare", "Puts two runs side by side: every shared configuration, diff / base, decided at the threshold over its repeats or 5 s windows of its calls, never single calls; two advise runs: whether their verdicts agree.")
 {
     baseFolder, diffFolder, threshold, acrossRuntimes,
 };

@@ -1,3 +1,5 @@
+using GrpcBench.Load.Analysis;
+using GrpcBench.Load.Engine;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using static GrpcBench.Load.Tests.SampleRuns;
@@ -6,6 +8,8 @@ namespace GrpcBench.Load.Tests;
 
 public class ResultsComparisonTests
 {
+    private const string KestrelLabel = "kestrel/grpc-net net8.0 default h2c";
+
     private static string Folder(LoadRunSummary summary)
     {
         var folder = Directory.CreateTempSubdirectory("grpcbench-compare-").FullName;
@@ -13,41 +17,92 @@ public class ResultsComparisonTests
         return folder;
     }
 
-    [Fact]
-    public void A_p99_30_percent_higher_is_slower_and_one_5_percent_higher_is_the_same_at_threshold_10_percent()
+    /// <summary>Each run a repeat of its configuration, in the order given.</summary>
+    private static ConfigurationResult[] Repeats(params ConfigurationResult[] runs) => [.. runs.Select((r, i) => r with { Repeat = i + 1 })];
+
+    /// <summary>A Kestrel run whose getInt calls are <paramref name="count"/> at 100 a second, each latency from its index.</summary>
+    private static ConfigurationResult WithGetIntCalls(int count, Func<int, double> latencyMs)
     {
-        var baseRun = Folder(Summary(Ok(GrpcCore(), 1000, 10), Ok(Kestrel(), 4000, 10), Ok(Kestrel(profile: "large-windows"), 600, 4)));
-        var diffRun = Folder(Summary(Ok(GrpcCore(), 1050, 10), Ok(Kestrel(), 5200, 10), Ok(Kestrel(profile: "net6-windows"), 2000, 4)));
+        var calls = Enumerable.Range(0, count).Select(i => new CallPoint(i / 100.0, latencyMs(i), true)).ToList();
+        var run = Ok(Kestrel(), 1000, 10);
+        var getInt = run.Scenario(ScenarioNames.GetInt)! with { Latency = LatencyStats.Of(calls.Select(c => c.LatencyMs)), Calls = calls };
+        return run with { Scenarios = [.. run.Scenarios.Select(s => s.Name == ScenarioNames.GetInt ? getInt : s)] };
+    }
 
-        var comparison = ResultsComparison.Compare(baseRun, diffRun);
+    private static ResultsComparison.Row GetIntP50(ResultsComparison.RunComparison comparison) => comparison.Rows.Single(r => r.Metric == "getInt p50 ms");
 
-        var slower = comparison.Rows.Single(r => r.Configuration == "kestrel/grpc-net net8.0 default h2c" && r.Metric == "sendLargeData p99 ms");
-        var same = comparison.Rows.Single(r => r.Configuration == "grpc-core/grpc-core net8.0 h2c" && r.Metric == "sendLargeData p99 ms");
-        Assert.Equal("slower", slower.Verdict(0.1));
-        Assert.Equal("same", same.Verdict(0.1));
+    [Fact]
+    public void Per_call_latencies_that_drift_together_through_a_queue_are_not_called_different_though_a_test_on_every_call_would()
+    {
+        // One queue, filling and draining over a minute: base's 30 s of it caught it filling, diff's around its peak.
+        // The same system; the diff's median call is 15 % higher only because of when it ran.
+        static double Queue(int i, double phase) => 10 * Math.Exp(0.2 * Math.Sin(2 * Math.PI * i / 6000 + phase));
+        var (baseRun, diffRun) = (WithGetIntCalls(3000, i => Queue(i, -Math.PI / 2)), WithGetIntCalls(3000, i => Queue(i, 0)));
+
+        var row = GetIntP50(ResultsComparison.Compare(Summary(baseRun), Summary(diffRun)));
+        var everyCall = Statistics.Compare([.. baseRun.Scenario(ScenarioNames.GetInt)!.Calls!.Select(c => c.LatencyMs)],
+            [.. diffRun.Scenario(ScenarioNames.GetInt)!.Calls!.Select(c => c.LatencyMs)], 0.1, higherIsBetter: false);
+
+        Assert.Equal((Decision.Slower, "Mann-Whitney TOST"), (everyCall.Decision, everyCall.Test));
+        Assert.Equal(ComparisonUnit.Window, row.Units.Unit);
+        Assert.Equal("6 vs 6 windows of 5 s", row.UnitsCounted);
+        Assert.DoesNotContain(row.Verdict, new[] { "slower", "faster" });
+    }
+
+    [Fact]
+    public void Windows_of_steady_calls_decide_a_30_percent_slower_run_that_ran_once()
+    {
+        static double Steady(int i, double median) => median * (1 + 0.05 * Math.Sin(i));
+
+        var row = GetIntP50(ResultsComparison.Compare(Summary(WithGetIntCalls(3000, i => Steady(i, 10))), Summary(WithGetIntCalls(3000, i => Steady(i, 13)))));
+
+        Assert.Equal(("slower", "6 vs 6 windows of 5 s"), (row.Verdict, row.UnitsCounted));
+        Assert.StartsWith("Welch TOST, p ", row.How);
+        Assert.Contains("units' ratio 1.30 [", row.How);
+    }
+
+    [Fact]
+    public void Per_repeat_p99s_beyond_the_threshold_are_slower_and_within_it_the_same_whatever_the_calls()
+    {
+        var baseRun = Folder(Summary(Repeats(Ok(Kestrel(), 4000, 10), Ok(Kestrel(), 4100, 10), Ok(Kestrel(), 3950, 10))));
+        var slowerRun = Folder(Summary(Repeats(Ok(Kestrel(), 5200, 10), Ok(Kestrel(), 5300, 10), Ok(Kestrel(), 5150, 10))));
+        var sameRun = Folder(Summary(Repeats(Ok(Kestrel(), 4050, 10), Ok(Kestrel(), 4000, 10), Ok(Kestrel(), 4100, 10))));
+
+        var slower = ResultsComparison.Compare(baseRun, slowerRun).Rows.Single(r => r.Metric == "sendLargeData p99 ms");
+        var same = ResultsComparison.Compare(baseRun, sameRun).Rows.Single(r => r.Metric == "sendLargeData p99 ms");
+
+        Assert.Equal((4000, 5200, "slower", "3 vs 3 repeats"), (slower.Base, slower.Diff, slower.Verdict, slower.UnitsCounted));
+        Assert.StartsWith("Welch TOST, p ", slower.How);
+        Assert.Equal(("same", "3 vs 3 repeats"), (same.Verdict, same.UnitsCounted));
+        Assert.Contains($"| {KestrelLabel} | sendLargeData p99 ms | 4,000 | 5,200 | 1.30 | 3 vs 3 repeats | slower | Welch TOST, p ",
+            ComparisonOutput.Markdown(ResultsComparison.Compare(baseRun, slowerRun), 0.1));
+    }
+
+    [Fact]
+    public void Figures_without_calls_and_with_fewer_than_three_repeats_a_side_are_too_few_to_decide()
+    {
+        var comparison = ResultsComparison.Compare(Summary(Ok(Kestrel(), 1000, 10)), Summary(Ok(Kestrel(), 2000, 10)));
+        var twoRepeats = ResultsComparison.Compare(Summary(Repeats(Ok(Kestrel(), 1000, 10), Ok(Kestrel(), 1000, 10))),
+            Summary(Repeats(Ok(Kestrel(), 1000, 10), Ok(Kestrel(), 1000, 10))));
+
+        var cpu = comparison.Rows.Single(r => r.Metric == "server CPU s");
+        Assert.Equal(("too few to decide", "1 run a side", "no test: under 3 a side"), (cpu.Verdict, cpu.UnitsCounted, cpu.How));
+        Assert.Equal(("too few to decide", "2 vs 2 repeats"), (twoRepeats.Rows.Single(r => r.Metric == "server CPU s").Verdict, twoRepeats.Rows.Single(r => r.Metric == "server CPU s").UnitsCounted));
+        Assert.Contains("| server CPU s | 12.5 | 12.5 | 1.00 | 1 run a side | too few to decide | no test: under 3 a side |", ComparisonOutput.Markdown(comparison, 0.1));
+    }
+
+    [Fact]
+    public void Configurations_in_one_run_only_are_listed_and_one_that_failed_in_one_run_is_not_compared()
+    {
+        var comparison = ResultsComparison.Compare(
+            Summary(Ok(GrpcCore(), 1000, 10), Ok(Kestrel(), 1000, 10), Ok(Kestrel(profile: "large-windows"), 600, 4)),
+            Summary(Ok(GrpcCore(), 1050, 10), Failed(Kestrel(), "the host exited"), Ok(Kestrel(profile: "net6-windows"), 2000, 4)));
+
+        Assert.All(comparison.Rows, r => Assert.Equal("grpc-core/grpc-core net8.0 h2c", r.Configuration));
+        Assert.Equal([$"{KestrelLabel}: ok in base, failed: the host exited in diff"], comparison.NotCompared);
         Assert.Equal(["kestrel/grpc-net net8.0 large-windows h2c"], comparison.OnlyInBase);
         Assert.Equal(["kestrel/grpc-net net8.0 net6-windows h2c"], comparison.OnlyInDiff);
-        var markdown = ResultsComparison.Markdown(comparison, 0.1);
-        Assert.Contains("| kestrel/grpc-net net8.0 default h2c | sendLargeData p99 ms | 4,000 | 5,200 | 1.30 | slower |", markdown);
-        Assert.Contains("| grpc-core/grpc-core net8.0 h2c | sendLargeData p99 ms | 1,000 | 1,050 | 1.05 | same |", markdown);
-        Assert.Contains("- kestrel/grpc-net net8.0 large-windows h2c", markdown);
-    }
-
-    [Fact]
-    public void A_p99_30_percent_lower_is_faster()
-    {
-        var comparison = ResultsComparison.Compare(Summary(Ok(Kestrel(), 1000, 10)), Summary(Ok(Kestrel(), 700, 10)));
-
-        Assert.Equal("faster", comparison.Rows.Single(r => r.Metric == "sendLargeData p99 ms").Verdict(0.1));
-    }
-
-    [Fact]
-    public void A_configuration_that_failed_in_one_run_is_listed_not_compared()
-    {
-        var comparison = ResultsComparison.Compare(Summary(Ok(Kestrel(), 1000, 10)), Summary(Failed(Kestrel(), "the host exited")));
-
-        Assert.Empty(comparison.Rows);
-        Assert.Equal(["kestrel/grpc-net net8.0 default h2c: ok in base, failed: the host exited in diff"], comparison.NotCompared);
+        Assert.Contains("- kestrel/grpc-net net8.0 large-windows h2c", ComparisonOutput.Markdown(comparison, 0.1));
     }
 
     [Fact]
@@ -62,32 +117,20 @@ public class ResultsComparisonTests
         Assert.Empty(byLabel.Rows);
         Assert.Equal(2, byLabel.OnlyInBase.Count);
         var kestrel = acrossRuntimes.Rows.Single(r => r.Configuration == "kestrel/grpc-net any runtime default h2c" && r.Metric == "sendLargeData p99 ms");
-        Assert.Equal("slower", kestrel.Verdict(0.1));
+        Assert.Equal(1.5, kestrel.Ratio);
         Assert.Contains(acrossRuntimes.Rows, r => r.Configuration == "grpc-core/grpc-core any runtime h2c");
         Assert.Empty(acrossRuntimes.OnlyInBase);
     }
 
     [Fact]
-    public void The_console_table_has_a_row_per_metric()
+    public void The_console_table_has_a_row_per_metric_with_its_units()
     {
         var comparison = ResultsComparison.Compare(Summary(Ok(Kestrel(), 1000, 10)), Summary(Ok(Kestrel(), 1300, 10)));
         var output = new StringWriter();
 
-        ConsoleSetup.ForWriter(output).Write(ResultsComparison.Table(comparison, 0.1));
+        ConsoleSetup.ForWriter(output).Write(ComparisonOutput.Table(comparison, 0.1));
 
-        Assert.Contains(output.ToString().Split('\n'), l => l.Contains("sendLargeData p99 ms") && l.Contains("1.30") && l.Contains("slower"));
-    }
-
-    [Fact]
-    public void Latencies_are_decided_by_a_test_on_every_call_and_cpu_seconds_by_the_ratio_alone()
-    {
-        var comparison = ResultsComparison.Compare(Summary(Ok(Kestrel(), 1000, 10)), Summary(Ok(Kestrel(), 1300, 10)));
-
-        var p99 = comparison.Rows.Single(r => r.Metric == "sendLargeData p99 ms");
-        var cpu = comparison.Rows.Single(r => r.Metric == "server CPU s");
-        Assert.StartsWith("Mann-Whitney TOST, p ", p99.How);
-        Assert.Equal("slower", p99.Verdict(0.1));
-        Assert.Equal("ratio only (one value a side)", cpu.How);
+        Assert.Contains(output.ToString().Split('\n'), l => l.Contains("sendLargeData p99 ms") && l.Contains("1.30") && l.Contains("windows of 5 s"));
     }
 
     [Fact]
@@ -98,7 +141,7 @@ public class ResultsComparisonTests
             var runs = kestrel.Select((capacity, i) => Ok(Kestrel(), 1000, 10) with
             {
                 Repeat = i + 1,
-                Capacity = new CapacityResult(ScenarioNames.SendLargeData, capacity, CapacitySlo.Default, GrpcBench.Load.Engine.Arrivals.Uniform, 0.05, "resolution", [], Mix: "uploads"),
+                Capacity = new CapacityResult(ScenarioNames.SendLargeData, capacity, CapacitySlo.Default, Arrivals.Uniform, 0.05, "resolution", [], Mix: "uploads"),
             }).ToArray();
             return Summary(runs) with { Preset = "capacity", Capacity = new CapacitySummary([], 0.1) };
         }
@@ -106,12 +149,14 @@ public class ResultsComparisonTests
         var higher = ResultsComparison.Compare(Capacity(10, 10.3, 9.8), Capacity(14, 14.5, 13.8));
         var same = ResultsComparison.Compare(Capacity(10, 10.3, 9.8), Capacity(10.1, 9.9, 10.2));
         var noisy = ResultsComparison.Compare(Capacity(10, 6, 14), Capacity(12, 5, 17));
+        var once = ResultsComparison.Compare(Capacity(10), Capacity(14));
 
         var row = Assert.Single(higher.Rows);
-        Assert.Equal(("uploads: kestrel/grpc-net net8.0 default h2c", "capacity /s (3 vs 3 runs)", 10, 14), (row.Configuration, row.Metric, row.Base, row.Diff));
-        Assert.Equal("faster", row.Verdict(0.1));
-        Assert.Equal("same", Assert.Single(same.Rows).Verdict(0.1));
-        Assert.Equal("unknown", Assert.Single(noisy.Rows).Verdict(0.1));
+        Assert.Equal(($"uploads: {KestrelLabel}", "capacity /s", 10, 14), (row.Configuration, row.Metric, row.Base, row.Diff));
+        Assert.Equal(("faster", "3 vs 3 repeats"), (row.Verdict, row.UnitsCounted));
+        Assert.Equal("same", Assert.Single(same.Rows).Verdict);
+        Assert.Equal("unknown", Assert.Single(noisy.Rows).Verdict);
+        Assert.Equal(("too few to decide", "1 run a side"), (Assert.Single(once.Rows).Verdict, Assert.Single(once.Rows).UnitsCounted));
         Assert.StartsWith("Welch TOST", row.How);
     }
 }
