@@ -17,6 +17,7 @@ public class LoadPresetTests
         // 64 KiB window Kestrel loses about one response in 25,000 (dotnet/aspnetcore#53736, docs/streaming.md).
         var (folder, summary, report) = await RunAsync("--preset", "streaming", "--quick", "--server", "kestrel", "--records", "3000", "--page-sizes", "500",
             "--client-setting", "initialHttp2StreamWindowSize=1048576", "--phases", "=1x2", "--warmup-seconds", "0");
+        SummaryShape.Matches(folder, "streaming-quick");
 
         var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
         Assert.Equal(["streamRecords", "pages", "pagesConcurrent"], configurations.Select(c => c.GetProperty("configuration").GetProperty("scenarios")[0].GetString()));
@@ -42,6 +43,7 @@ public class LoadPresetTests
     {
         var (folder, summary, report) = await RunAsync("--preset", "chunked", "--quick", "--server", "kestrel", "--message-sizes", "4mib", "--chunk-sizes", "64kib",
             "--phases", "=2x2", "--warmup-seconds", "0");
+        SummaryShape.Matches(folder, "chunked-quick");
 
         var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
         Assert.Equal(4, configurations.Count);
@@ -59,6 +61,7 @@ public class LoadPresetTests
         // With a warm-up: its upload must end before the measured one starts, or the two share the link.
         var (folder, summary, report) = await RunAsync("--preset", "slow-link", "--server", "kestrel", "--link", "20mbit", "--compression", "none",
             "--scenarios", "sendLargeData", "--message-sizes", "20mib", "--payload-content", "random", "--phases", "=1x12", "--warmup-seconds", "1");
+        SummaryShape.Matches(folder, "slow-link");
 
         var configuration = summary.RootElement.GetProperty("configurations")[0];
         Assert.Equal("ok", configuration.GetProperty("status").GetString());
@@ -78,6 +81,7 @@ public class LoadPresetTests
     {
         var (folder, summary, report) = await RunAsync("--preset", "slow-link", "--quick", "--server", "kestrel", "--scenarios", "sendLargeData",
             "--message-sizes", "1.9mb", "--compression-level", "fastest,optimal", "--phases", "=1x2", "--warmup-seconds", "0");
+        SummaryShape.Matches(folder, "slow-link-quick");
 
         var configurations = summary.RootElement.GetProperty("configurations").EnumerateArray().ToList();
         string Setting(JsonElement c) => $"{c.GetProperty("configuration").GetProperty("compression").GetString()}-{c.GetProperty("configuration").GetProperty("compressionLevel").GetString()}"
@@ -125,6 +129,7 @@ public class LoadPresetTests
     public async Task Transports_quick_writes_the_closed_model_table_with_every_transport_codec_pair_and_message_each_call_and_its_bytes_counted()
     {
         var (folder, summary, report) = await RunAsync("--preset", "transports", "--quick", "--concurrency", "10", "--requests", "100", "--warmup-seconds", "0");
+        SummaryShape.Matches(folder, "transports-quick");
 
         var rows = summary.RootElement.GetProperty("closedModelTable").EnumerateArray().ToList();
         var cells = rows.Select(r => (Transport: r.GetProperty("transport").GetString() + " " + r.GetProperty("codec").GetString(), Pair: r.GetProperty("server").GetString() + "/" + r.GetProperty("client").GetString(),

@@ -210,6 +210,7 @@ public class LoadToolTests
         var configurationCount = configurationsPerRuntime * runtimes.Length;
 
         Assert.True(exit == 0, output);
+        SummaryShape.Matches(folder, $"seed-quick-{transport}");
         foreach (var file in new[] { "summary.json", "report.md", "latency-sendLargeData.png", "latency-getInt.png", "ratio.png", "cost.png", "percentiles.png",
                      "timeline-sendLargeData.png", "timeline-getInt.png" })
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");

@@ -21,6 +21,7 @@ public class PresetRunTests
             "--kestrel-profile", "default", "--mixes", "uploads", "--out", folder]);
 
         Assert.True(exit == 0, output + error);
+        SummaryShape.Matches(folder, "capacity-quick");
         foreach (var file in new[] { "summary.json", "report.md", "capacity.png", "capacity-uploads.png" })
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
         var summary = SummaryFile.Read(folder);
@@ -42,6 +43,7 @@ public class PresetRunTests
             ["--preset", "advise", "--quick", "--runtime", "net10.0", "--knobs", "gc-server,gc-concurrent,placebo", "--budget-minutes", "7", "--out", folder]);
 
         Assert.True(exit == 0, output + error);
+        SummaryShape.Matches(folder, "advise-quick");
         foreach (var file in new[] { "summary.json", "advice/advice.md", "advice/throughput-net10.0.png" })
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
         var summary = SummaryFile.Read(folder);
@@ -117,6 +119,7 @@ public class PresetRunTests
         var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), ["--preset", "sweep", "--quick", "--out", folder]);
 
         Assert.True(exit == 0, output + error);
+        SummaryShape.Matches(folder, "sweep-quick");
         var summary = SummaryFile.Read(folder);
         // Grpc.Core, Kestrel's default, each variant alone; then the best of them together where any helped.
         var tried = summary.Configurations.Take(Load.Presets.SweepVariants.Count + 2).ToList();

@@ -154,6 +154,7 @@ public class SoakPresetTests
         var folder = Path.Combine(Path.GetTempPath(), "grpcbench-soak-" + Guid.NewGuid().ToString("N"));
 
         var (exit, output, _) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), "--preset", "soak", "--quick", "--minutes", "1", "--server", "kestrel", "--out", folder);
+        SummaryShape.Matches(folder, "soak-quick");
 
         Assert.Contains("soak: rate 6 uploads/s: default for 20MiB uploads", output);
         Assert.Contains("about ", output);
