@@ -1,8 +1,9 @@
 namespace GrpcBench.Load.Engine;
 
 /// <summary>
-/// Order statistics of latencies in milliseconds, over every sample (never a histogram). Percentiles are nearest
-/// rank: the smallest sample with at least that share of the samples at or below it. All zero when Count is 0.
+/// Order statistics of latencies in milliseconds. Percentiles are nearest rank: the smallest sample with at least that
+/// share of the samples at or below it. <see cref="Of"/> computes them exactly over every sample; a run's recorder reads
+/// them from an HdrHistogram, within 0.1 % (see <see cref="ValueHistogram"/>). All zero when Count is 0.
 /// Also used for a step's other measures (records per call, records per second), in their own units.
 /// </summary>
 /// <param name="P90">Last and nullable: summaries written before it read as null (not measured), never as 0.</param>
@@ -38,8 +39,14 @@ public sealed record LatencyStats(int Count, double Min, double Mean, double Max
     public static double Percentile(IReadOnlyList<double> sorted, double percent)
     {
         if (sorted.Count == 0) throw new ArgumentException("no samples", nameof(sorted));
+        return sorted[(int)NearestRank(percent, sorted.Count) - 1];
+    }
+
+    /// <summary>The rank, from 1 to <paramref name="count"/>, of the smallest of that many sorted values with at least <paramref name="percent"/> % at or below it.</summary>
+    public static long NearestRank(double percent, long count)
+    {
         // In decimal: in double, 99.9 / 100 * 1000 is 999.0000000000001, whose ceiling is one rank too high.
-        var rank = (int)Math.Ceiling((decimal)percent / 100 * sorted.Count);
-        return sorted[Math.Clamp(rank, 1, sorted.Count) - 1];
+        var rank = (long)Math.Ceiling((decimal)percent / 100 * count);
+        return Math.Clamp(rank, 1, count);
     }
 }

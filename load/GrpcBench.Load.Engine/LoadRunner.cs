@@ -10,7 +10,10 @@ public static class LoadRunner
     /// Returns when every scenario has played its phases and every call has ended or passed its deadline. Cancelling
     /// stops injection and cuts in-flight calls short; the partial result is then marked <see cref="LoadResult.Cancelled"/>.
     /// </summary>
-    /// <param name="snapshots">Every 5 s, the figures so far: what a process that dies mid-run can still hand over.</param>
+    /// <param name="snapshots">
+    /// Every 5 s, the figures so far, read from the recorders' histograms while calls go on and without the calls' points
+    /// (<see cref="ScenarioStats.Calls"/> null): what a process that dies mid-run can still hand over.
+    /// </param>
     /// <param name="stopWhen">
     /// Ends the run as a cancellation does once a scenario's progress meets it: checked by each injector every
     /// <see cref="StopCheckInterval"/> as it injects (its own thread, so an overloaded thread pool cannot delay the check)

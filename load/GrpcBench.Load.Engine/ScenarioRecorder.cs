@@ -1,6 +1,13 @@
+using System.Collections.Concurrent;
+
 namespace GrpcBench.Load.Engine;
 
-/// <summary>Every measured start and outcome of one scenario, kept whole for exact order statistics.</summary>
+/// <summary>
+/// Every measured start and outcome of one scenario. Latencies, start lags and measures go into
+/// <see cref="ValueHistogram"/>s, which are read while calls go on; each call's point is kept too, for the final
+/// result's timeline. A snapshot never holds up a call's completion: the lock that completion takes guards appends and a
+/// few counts only, and a snapshot holds it for no more than copying those.
+/// </summary>
 /// <param name="measuredStart">When the measured phases begin on the run's clock: the zero of the call timeline.</param>
 /// <param name="slowAfter">
 /// Successful calls later than this are counted as slow, and so are calls still in flight beyond it (they can only end
@@ -10,15 +17,18 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart, TimeSpan? slowAft
 {
     private readonly object _gate = new();
     private readonly List<CallPoint> _calls = new();
-    private readonly List<double> _okMs = new();
-    private readonly List<double> _failMs = new();
-    private readonly List<double> _startLagMs = new();
     private readonly List<TimeSpan> _scheduledStarts = new();
     private readonly Dictionary<string, long> _failsByCode = new();
-    private readonly Dictionary<string, List<double>> _measures = new();
+    private readonly ValueHistogram _okMs = ValueHistogram.OfLatencyMs();
+    private readonly ValueHistogram _failMs = ValueHistogram.OfLatencyMs();
+    private readonly ValueHistogram _startLagMs = ValueHistogram.OfLatencyMs();
+    private readonly ConcurrentDictionary<string, ValueHistogram> _measures = new();
+    private long _ok;
+    private long _failed;
     private long _slow;
     private long _bytesSent;
     private long _bytesReceived;
+    private long _starts;
     private TimeSpan _firstScheduledStart;
     private TimeSpan _lastStart;
 
@@ -26,15 +36,22 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart, TimeSpan? slowAft
     {
         lock (_gate)
         {
-            if (_startLagMs.Count == 0) _firstScheduledStart = scheduled;
+            if (_starts++ == 0) _firstScheduledStart = scheduled;
             _lastStart = actual;
-            _startLagMs.Add((actual - scheduled).TotalMilliseconds);
             if (slowAfter is not null) _scheduledStarts.Add(scheduled);
         }
+        _startLagMs.Record((actual - scheduled).TotalMilliseconds);
     }
 
     public void Completed(StepResult result, TimeSpan scheduledStart, TimeSpan latency)
     {
+        if (result.FailCode is null)
+        {
+            _okMs.Record(latency.TotalMilliseconds);
+            foreach (var measure in result.Measures) _measures.GetOrAdd(measure.Key, _ => ValueHistogram.OfMeasure()).Record(measure.Value);
+        }
+        else _failMs.Record(latency.TotalMilliseconds);
+
         lock (_gate)
         {
             _calls.Add(new CallPoint((scheduledStart - measuredStart).TotalSeconds, latency.TotalMilliseconds, result.FailCode is null));
@@ -42,17 +59,12 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart, TimeSpan? slowAft
             _bytesReceived += result.BytesReceived;
             if (result.FailCode is not { } code)
             {
-                _okMs.Add(latency.TotalMilliseconds);
+                _ok++;
                 if (latency > slowAfter) _slow++;
-                foreach (var measure in result.Measures)
-                {
-                    if (!_measures.TryGetValue(measure.Key, out var samples)) _measures[measure.Key] = samples = new List<double>();
-                    samples.Add(measure.Value);
-                }
                 return;
             }
 
-            _failMs.Add(latency.TotalMilliseconds);
+            _failed++;
             _failsByCode[code] = _failsByCode.TryGetValue(code, out var count) ? count + 1 : 1;
         }
     }
@@ -60,7 +72,7 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart, TimeSpan? slowAft
     /// <param name="now">The run's clock: calls started more than the bound before it and not ended yet count as slow.</param>
     public (long Ok, long Failed, long Slow) Counts(TimeSpan now)
     {
-        lock (_gate) return (_okMs.Count, _failMs.Count, _slow + Overdue(now));
+        lock (_gate) return (_ok, _failed, _slow + Overdue(now));
     }
 
     /// <summary>
@@ -73,20 +85,35 @@ internal sealed class ScenarioRecorder(TimeSpan measuredStart, TimeSpan? slowAft
         // Injected in the order of their schedule, so sorted (closed-model copies add none).
         var startedBefore = _scheduledStarts.BinarySearch(now - bound);
         if (startedBefore < 0) startedBefore = ~startedBefore;
-        return Math.Max(0, startedBefore - _okMs.Count - _failMs.Count);
+        return Math.Max(0, startedBefore - _ok - _failed);
     }
 
+    /// <summary>The final figures, with every call's point (thinned to <see cref="CallTimeline.MaxPoints"/>).</summary>
     public ScenarioStats Stats(string name, TimeSpan duration, double askedInjectionRate, long invocations)
     {
+        CallPoint[] calls;
+        lock (_gate) calls = [.. _calls];
+        return Snapshot(name, duration, askedInjectionRate, invocations) with { Calls = CallTimeline.Sampled(calls) };
+    }
+
+    /// <summary>The figures so far, without the calls' points: read from the histograms, whatever the number of calls.</summary>
+    public ScenarioStats Snapshot(string name, TimeSpan duration, double askedInjectionRate, long invocations)
+    {
+        long ok, failed, starts, bytesSent, bytesReceived;
+        TimeSpan startSpan;
+        SortedDictionary<string, long> failsByCode;
         lock (_gate)
         {
-            var startSpan = (_lastStart - _firstScheduledStart).TotalSeconds;
-            var startLag = LatencyStats.Of(_startLagMs);
-            return new(name, _okMs.Count, _failMs.Count, new SortedDictionary<string, long>(_failsByCode, StringComparer.Ordinal),
-                duration.TotalSeconds, askedInjectionRate, startSpan > 0 ? (_startLagMs.Count - 1) / startSpan : 0, startLag.Max, startLag.P99,
-                _bytesSent, _bytesReceived, LatencyStats.Of(_okMs), LatencyStats.Of(_failMs),
-                _measures.Count == 0 ? null : new SortedDictionary<string, LatencyStats>(_measures.ToDictionary(m => m.Key, m => LatencyStats.Of(m.Value)), StringComparer.Ordinal),
-                invocations, CallTimeline.Sampled(_calls));
+            (ok, failed, starts, bytesSent, bytesReceived) = (_ok, _failed, _starts, _bytesSent, _bytesReceived);
+            startSpan = _lastStart - _firstScheduledStart;
+            failsByCode = new SortedDictionary<string, long>(_failsByCode, StringComparer.Ordinal);
         }
+
+        var startLag = _startLagMs.Read();
+        var measures = _measures.IsEmpty ? null
+            : new SortedDictionary<string, LatencyStats>(_measures.ToDictionary(m => m.Key, m => m.Value.Read()), StringComparer.Ordinal);
+        return new(name, ok, failed, failsByCode, duration.TotalSeconds, askedInjectionRate,
+            startSpan > TimeSpan.Zero ? (starts - 1) / startSpan.TotalSeconds : 0, startLag.Max, startLag.P99,
+            bytesSent, bytesReceived, _okMs.Read(), _failMs.Read(), measures, invocations);
     }
 }

@@ -46,11 +46,11 @@ internal sealed class ScenarioRun
         return _recorder.Stats(_scenario.Name, measured, _plan.AskedInjectionRate, Interlocked.Read(ref _invocations));
     }
 
-    /// <summary>The figures so far, over the measured time elapsed so far.</summary>
+    /// <summary>The figures so far, over the measured time elapsed so far, without the calls' points; calls go on meanwhile.</summary>
     public ScenarioStats Snapshot()
     {
         var measured = TimeSpan.FromTicks(Math.Clamp((_clock.Elapsed - _plan.MeasuredStart).Ticks, 0, _plan.MeasuredDuration.Ticks));
-        return _recorder.Stats(_scenario.Name, measured, _plan.AskedInjectionRate, Interlocked.Read(ref _invocations));
+        return _recorder.Snapshot(_scenario.Name, measured, _plan.AskedInjectionRate, Interlocked.Read(ref _invocations));
     }
 
     public ScenarioProgress Progress()

@@ -17,7 +17,7 @@ namespace GrpcBench.Load.Engine;
 /// <param name="Invocations">Every call the scenario started, warm-up included: what a counter outside the engine (a link's bytes) saw.</param>
 /// <param name="Calls">
 /// The measured calls in start order, for latency over time and finer percentiles: all of them, or at most
-/// <see cref="CallTimeline.MaxPoints"/> sampled evenly; null where not kept. A results folder keeps them in
+/// <see cref="CallTimeline.MaxPoints"/> sampled evenly; null where not kept (a run's snapshots so far). A results folder keeps them in
 /// calls.csv.gz beside summary.json, not in it.
 /// </param>
 /// <param name="Measures">Order statistics of what the step measured beyond latency (see <see cref="StepResult.Measures"/>), over its successful calls; null when it measured nothing more.</param>

@@ -108,10 +108,8 @@ public static class Worker
 
         Print(WorkerLine.Started(runtime));
         var progress = new Progress<LoadProgress>(p => Print(WorkerLine.Of(p)));
-        // Figures so far without each call's point: every 5 s, up to 20,000 points a scenario would be a lot to print
-        // for what only the final figures' charts draw.
-        var partial = new Progress<LoadResult>(result =>
-            Print(WorkerLine.Partial(Figures(result with { Scenarios = [.. result.Scenarios.Select(s => s with { Calls = null })] }))));
+        // Figures so far come without each call's point (only the final figures' charts draw them).
+        var partial = new Progress<LoadResult>(result => Print(WorkerLine.Partial(Figures(result))));
         // A probe whose miss is certain measures nothing more: its backlog would only drain to the deadline.
         var outcome = await LoadRunner.RunAsync(scenarios, progress, cancellationToken, partial,
             stopWhen: s => (load.StopAtFirstFailure && s.Failed > 0) || load.P99Missed(s), onMeasuring: Measuring);
