@@ -35,41 +35,62 @@ public sealed record LoadRunSummary(
 public sealed record ScenarioLoad(IReadOnlyList<string> Simulations, string WarmUp, long PayloadBytes, string CallTimeout);
 
 /// <summary>One configuration's outcome. A failed one keeps what it measured before it failed.</summary>
-/// <param name="HostRuntimeReported">RuntimeInformation.FrameworkDescription of the host process.</param>
-/// <param name="ClientRuntimeReported">The same of the process that made the calls.</param>
-/// <param name="Components">The gRPC assemblies and versions the host and the client loaded, with their package versions.</param>
-/// <param name="HostSettings">The host's effective settings, from its ready line.</param>
-/// <param name="ClientPeakRssMiB">The load worker's peak resident memory.</param>
-/// <param name="Cpus">The CPUs host and worker had, as read from /proc while they ran; null where the worker never began its load.</param>
-/// <param name="WireBytes">Bytes that crossed the shaped link (its loopback's counter), both directions, warm-up included; null without a link.</param>
-/// <param name="Capacity">With the capacity preset: the search's outcome and every probe; <see cref="Scenarios"/> then holds the figures at the capacity.</param>
-/// <param name="Cost">With the capacity preset: CPU and memory per call at a rate every configuration of the mix held.</param>
-/// <param name="Repeat">With repeats: which of them (1 to N) this result is.</param>
-/// <param name="Throughput">With the advise preset's screen: the saturated-throughput run this result is.</param>
-/// <param name="ConnectionBytes">What the load worker's TCP connections to the host carried, both ways, warm-up included, as the kernel
-/// counts them (tcp_info: HTTP/2 frames, headers and TLS records, not TCP/IP headers); null over a Unix domain socket or where not read.</param>
-public sealed record ConfigurationResult(
-    LoadConfiguration Configuration,
-    ConfigurationStatus Status,
-    string? Reason,
-    string? HostRuntimeReported,
-    string? ClientRuntimeReported,
-    IReadOnlyDictionary<string, string> Components,
-    IReadOnlyDictionary<string, System.Text.Json.JsonElement>? HostSettings,
-    double? ServerCpuSeconds,
-    double? ServerPeakRssMiB,
-    double? ClientCpuSeconds,
-    IReadOnlyList<ScenarioStats> Scenarios,
-    double? ClientPeakRssMiB = null,
-    long? WireBytes = null,
-    CpuRecord? Cpus = null,
-    CapacityResult? Capacity = null,
-    CallCost? Cost = null,
-    int? Repeat = null,
-    IReadOnlyDictionary<string, string>? ClientRuntimeKnobs = null,
-    long? ConnectionBytes = null,
-    ThroughputResult? Throughput = null)
+public sealed record ConfigurationResult
 {
+    public required LoadConfiguration Configuration { get; init; }
+
+    public required ConfigurationStatus Status { get; init; }
+
+    /// <summary>Why it failed, was skipped or cancelled (the exception's type and message first); null when ok.</summary>
+    public string? Reason { get; init; }
+
+    /// <summary>RuntimeInformation.FrameworkDescription of the host process.</summary>
+    public string? HostRuntimeReported { get; init; }
+
+    /// <summary>The same of the process that made the calls.</summary>
+    public string? ClientRuntimeReported { get; init; }
+
+    /// <summary>The gRPC assemblies and versions the host and the client loaded, with their package versions.</summary>
+    public IReadOnlyDictionary<string, string> Components { get; init; } = new Dictionary<string, string>();
+
+    /// <summary>The host's effective settings, from its ready line.</summary>
+    public IReadOnlyDictionary<string, System.Text.Json.JsonElement>? HostSettings { get; init; }
+
+    public double? ServerCpuSeconds { get; init; }
+    public double? ServerPeakRssMiB { get; init; }
+    public double? ClientCpuSeconds { get; init; }
+
+    public IReadOnlyList<ScenarioStats> Scenarios { get; init; } = [];
+
+    /// <summary>The load worker's peak resident memory.</summary>
+    public double? ClientPeakRssMiB { get; init; }
+
+    /// <summary>Bytes that crossed the shaped link (its loopback's counter), both directions, warm-up included; null without a link.</summary>
+    public long? WireBytes { get; init; }
+
+    /// <summary>The CPUs host and worker had, as read from /proc while they ran; null where the worker never began its load.</summary>
+    public CpuRecord? Cpus { get; init; }
+
+    /// <summary>With the capacity preset: the search's outcome and every probe; <see cref="Scenarios"/> then holds the figures at the capacity.</summary>
+    public CapacityResult? Capacity { get; init; }
+
+    /// <summary>With the capacity preset: CPU and memory per call at a rate every configuration of the mix held.</summary>
+    public CallCost? Cost { get; init; }
+
+    /// <summary>With repeats: which of them (1 to N) this result is.</summary>
+    public int? Repeat { get; init; }
+
+    public IReadOnlyDictionary<string, string>? ClientRuntimeKnobs { get; init; }
+
+    /// <summary>
+    /// What the load worker's TCP connections to the host carried, both ways, warm-up included, as the kernel counts them
+    /// (tcp_info: HTTP/2 frames, headers and TLS records, not TCP/IP headers); null over a Unix domain socket or where not read.
+    /// </summary>
+    public long? ConnectionBytes { get; init; }
+
+    /// <summary>With the advise preset's screen: the saturated-throughput run this result is.</summary>
+    public ThroughputResult? Throughput { get; init; }
+
     public ScenarioStats? Scenario(string name) => Scenarios.FirstOrDefault(s => s.Name == name);
 }
 

@@ -48,9 +48,25 @@ public static class ConfigurationRun
         var status = measured.Failure is not null ? ConfigurationStatus.Failed : figures.Load.Cancelled ? ConfigurationStatus.Cancelled : ConfigurationStatus.Ok;
         var reason = measured.Failure ?? (figures.Load.Cancelled ? "cancelled (Ctrl+C); the figures are partial" : null);
         var hostRuntime = configuration.Target is null ? Built(measured.HostRuntime ?? figures.Runtime, configuration.HostRuntime) : LoadConfiguration.NotMeasured;
-        return new ConfigurationResult(configuration, status, reason, hostRuntime, Built(figures.Runtime, configuration.ClientRuntime), measured.Components,
-            measured.HostSettings, measured.ServerCpuSeconds, measured.ServerPeakRssMiB, figures.CpuSeconds, figures.Load.Scenarios, figures.PeakRssMiB,
-            measured.WireBytes, measured.Cpus, ClientRuntimeKnobs: figures.RuntimeKnobs, ConnectionBytes: figures.ConnectionBytes);
+        return new ConfigurationResult
+        {
+            Configuration = configuration,
+            Status = status,
+            Reason = reason,
+            HostRuntimeReported = hostRuntime,
+            ClientRuntimeReported = Built(figures.Runtime, configuration.ClientRuntime),
+            Components = measured.Components,
+            HostSettings = measured.HostSettings,
+            ServerCpuSeconds = measured.ServerCpuSeconds,
+            ServerPeakRssMiB = measured.ServerPeakRssMiB,
+            ClientCpuSeconds = figures.CpuSeconds,
+            Scenarios = figures.Load.Scenarios,
+            ClientPeakRssMiB = figures.PeakRssMiB,
+            WireBytes = measured.WireBytes,
+            Cpus = measured.Cpus,
+            ClientRuntimeKnobs = figures.RuntimeKnobs,
+            ConnectionBytes = figures.ConnectionBytes,
+        };
     }
 
     /// <summary>The runtime a process reported, with the build it ran where that is not the runtime's own: ".NET 11.0.0 (net10.0 build)".</summary>
@@ -119,7 +135,7 @@ public static class ConfigurationRun
     public const string RecordCountArgument = "--records:count";
 
     public static ConfigurationResult Outcome(LoadConfiguration configuration, ConfigurationStatus status, string reason) =>
-        new(configuration, status, reason, null, null, new Dictionary<string, string>(), null, null, null, null, []);
+        new() { Configuration = configuration, Status = status, Reason = reason };
 
     /// <summary>The exception that ended the host first, where its output names one, then the exit code and the output's last lines.</summary>
     public static string HostDied(HostProcess host)

@@ -160,9 +160,12 @@ public class AdvisePresetTests
             ["kestrel"] = JsonSerializer.SerializeToElement(new { maxFrameSize = 65536, sockets = new { ioQueueCount = 1 } }),
             ["runtimeKnobs"] = JsonSerializer.SerializeToElement(new Dictionary<string, string> { ["gc.ServerGC"] = "False" }),
         };
-        var search = new ConfigurationResult(new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None,
-            Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>()), ConfigurationStatus.Ok, null, null, null,
-            new Dictionary<string, string>(), settings, null, null, null, []);
+        var search = new ConfigurationResult
+        {
+            Configuration = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None,
+                Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>()),
+            Status = ConfigurationStatus.Ok, HostSettings = settings,
+        };
 
         Assert.Equal("65536", AdvisePreset.Reported(search, Knobs.Named("max-frame-size")));
         Assert.Equal("1", AdvisePreset.Reported(search, Knobs.Named("io-queues")));

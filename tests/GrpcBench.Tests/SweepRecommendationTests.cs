@@ -16,8 +16,12 @@ public class SweepRecommendationTests
         ScenarioStats Stats(string name, long ok, double p99) =>
             new(name, ok, 600 - ok, new Dictionary<string, long> { ["DeadlineExceeded"] = 600 - ok }, 20, 30, 30, 1, 1, 0, 0, Latency(p99), LatencyStats.Empty);
         var configuration = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net8.0", "net8.0", Compression.None, Transport.H2c, profile, kestrel, clientProfile, client);
-        return new(configuration, ConfigurationStatus.Ok, null, ".NET 8.0.33", ".NET 8.0.33", new Dictionary<string, string>(), null, 1, 1, 1,
-            [Stats(ScenarioNames.SendLargeData, uploadsOk, uploadP99), Stats(ScenarioNames.GetInt, 600, getIntP99)]);
+        return new()
+        {
+            Configuration = configuration, Status = ConfigurationStatus.Ok, HostRuntimeReported = ".NET 8.0.33", ClientRuntimeReported = ".NET 8.0.33",
+            ServerCpuSeconds = 1, ServerPeakRssMiB = 1, ClientCpuSeconds = 1,
+            Scenarios = [Stats(ScenarioNames.SendLargeData, uploadsOk, uploadP99), Stats(ScenarioNames.GetInt, 600, getIntP99)],
+        };
     }
 
     [Fact]

@@ -17,8 +17,12 @@ public class CapacityTableTests
         for (var rate = 4.0; rate <= capacity; rate *= 2) probes.Add(Probe(rate, null, rate == 8 ? p99AtEight : 50, rate == 8 ? failedAtEight : 0));
         probes.Add(Probe(capacity, null, 400, 0));
         probes.Add(Probe(capacity * 1.04, "sendLargeData: p99 1,500 ms > 1,000 ms", 1500, 0));
-        var result = new ConfigurationResult(configuration with { Scenarios = [ScenarioNames.SendLargeData], PayloadBytes = SampleRuns.TwentyMiB }, ConfigurationStatus.Ok, null, ".NET 10.0.1", ".NET 10.0.1",
-            new Dictionary<string, string>(), null, null, 300, null, [], 200, Cpus: new CpuRecord("host=1 worker=0", "1", "0", true), Repeat: repeat);
+        var result = new ConfigurationResult
+        {
+            Configuration = configuration with { Scenarios = [ScenarioNames.SendLargeData], PayloadBytes = SampleRuns.TwentyMiB },
+            Status = ConfigurationStatus.Ok, HostRuntimeReported = ".NET 10.0.1", ClientRuntimeReported = ".NET 10.0.1",
+            ServerPeakRssMiB = 300, ClientPeakRssMiB = 200, Cpus = new CpuRecord("host=1 worker=0", "1", "0", true), Repeat = repeat,
+        };
         return result with { Capacity = new CapacityResult(ScenarioNames.SendLargeData, capacity, CapacitySlo.Default, Arrivals.Uniform, 0.05, "resolution", probes, 0.97, 0.5, "uploads") };
     }
 

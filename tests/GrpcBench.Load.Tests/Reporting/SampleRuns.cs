@@ -32,15 +32,21 @@ internal static class SampleRuns
     /// <summary>A completed configuration; p50 is half the p99 unless given.</summary>
     public static ConfigurationResult Ok(LoadConfiguration configuration, double uploadP99, double getIntP99, double? uploadP50 = null,
         IReadOnlyDictionary<string, long>? getIntFails = null, IReadOnlyDictionary<string, long>? uploadFails = null) =>
-        new(configuration, ConfigurationStatus.Ok, null, ".NET 8.0.11", ".NET 8.0.11",
-            new Dictionary<string, string> { ["Grpc.Core.Api"] = "2.85.0", ["Grpc.Core"] = "2.46.5" }, null, 12.5, 250.4, 8.4,
+        new()
+        {
+            Configuration = configuration, Status = ConfigurationStatus.Ok, HostRuntimeReported = ".NET 8.0.11", ClientRuntimeReported = ".NET 8.0.11",
+            Components = new Dictionary<string, string> { ["Grpc.Core.Api"] = "2.85.0", ["Grpc.Core"] = "2.46.5" },
+            ServerCpuSeconds = 12.5, ServerPeakRssMiB = 250.4, ClientCpuSeconds = 8.4,
+            Scenarios =
             [
                 Stats(ScenarioNames.SendLargeData, uploadP50 ?? uploadP99 / 2, uploadP99, uploadFails ?? new Dictionary<string, long>()),
                 Stats(ScenarioNames.GetInt, getIntP99 / 2, getIntP99, getIntFails ?? new Dictionary<string, long>()),
-            ], ClientPeakRssMiB: 96.5);
+            ],
+            ClientPeakRssMiB = 96.5,
+        };
 
     public static ConfigurationResult Failed(LoadConfiguration configuration, string reason, ConfigurationStatus status = ConfigurationStatus.Failed) =>
-        new(configuration, status, reason, null, null, new Dictionary<string, string>(), null, null, null, null, []);
+        new() { Configuration = configuration, Status = status, Reason = reason };
 
     public static ScenarioStats Stats(string name, double p50, double p99, IReadOnlyDictionary<string, long> fails)
     {

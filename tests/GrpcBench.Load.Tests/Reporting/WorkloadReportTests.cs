@@ -8,9 +8,12 @@ namespace GrpcBench.Load.Tests;
 public class WorkloadReportTests
 {
     private static ConfigurationResult Upload(string compression, string link, double p50, string level = "default") =>
-        new(SampleRuns.Kestrel("net10.0") with { Compression = Terms.Parse<Compression>(compression), CompressionLevel = level, Link = link, Scenarios = [ScenarioNames.SendLargeData], PayloadBytes = 1_900_000 },
-            ConfigurationStatus.Ok, null, ".NET 10.0.0", ".NET 10.0.0", new Dictionary<string, string>(), null, 1, 100, 1,
-            [SampleRuns.Stats(ScenarioNames.SendLargeData, p50, p50 * 2, new Dictionary<string, long>())], 90, link == "none" ? null : 4 * 1024 * 1024);
+        new()
+        {
+            Configuration = SampleRuns.Kestrel("net10.0") with { Compression = Terms.Parse<Compression>(compression), CompressionLevel = level, Link = link, Scenarios = [ScenarioNames.SendLargeData], PayloadBytes = 1_900_000 },
+            Status = ConfigurationStatus.Ok, HostRuntimeReported = ".NET 10.0.0", ClientRuntimeReported = ".NET 10.0.0", ServerCpuSeconds = 1, ServerPeakRssMiB = 100, ClientCpuSeconds = 1,
+            Scenarios = [SampleRuns.Stats(ScenarioNames.SendLargeData, p50, p50 * 2, new Dictionary<string, long>())], ClientPeakRssMiB = 90, WireBytes = link == "none" ? null : 4 * 1024 * 1024,
+        };
 
     [Fact]
     public void The_crossover_names_the_fastest_link_from_which_compression_wins_on_every_slower_one()
