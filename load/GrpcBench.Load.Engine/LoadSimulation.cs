@@ -49,9 +49,10 @@ public abstract record LoadSimulation
     private protected static string Seconds(TimeSpan time) => time.TotalSeconds.ToString("0.###", CultureInfo.InvariantCulture) + "s";
 }
 
-public sealed record InjectSimulation : LoadSimulation
+/// <summary>An open-model phase: <see cref="Rate"/> calls per <see cref="Interval"/>.</summary>
+public abstract record OpenSimulation : LoadSimulation
 {
-    internal InjectSimulation(int rate, TimeSpan interval, TimeSpan during) : base(during) =>
+    private protected OpenSimulation(int rate, TimeSpan interval, TimeSpan during) : base(during) =>
         (Rate, Interval) = (Argument.NotNegative(rate), Argument.Positive(interval));
 
     public int Rate { get; }
@@ -59,24 +60,28 @@ public sealed record InjectSimulation : LoadSimulation
     public TimeSpan Interval { get; }
 
     public double PerSecond => Rate / Interval.TotalSeconds;
+
+    private protected string ArrivalsText => Arrivals == Arrivals.Poisson ? ", Poisson arrivals" : "";
+}
+
+public sealed record InjectSimulation : OpenSimulation
+{
+    internal InjectSimulation(int rate, TimeSpan interval, TimeSpan during) : base(rate, interval, during)
+    {
+    }
 
     internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(PerSecond, PerSecond, During) { Arrivals = Arrivals };
 
     internal override LoadSimulation WarmUp(TimeSpan during) => new InjectSimulation(Rate, Interval, during) { Arrivals = Arrivals };
 
-    public override string ToString() => $"inject {Rate} per {Seconds(Interval)} for {Seconds(During)}{(Arrivals == Arrivals.Poisson ? ", Poisson arrivals" : "")}";
+    public override string ToString() => $"inject {Rate} per {Seconds(Interval)} for {Seconds(During)}{ArrivalsText}";
 }
 
-public sealed record RampingInjectSimulation : LoadSimulation
+public sealed record RampingInjectSimulation : OpenSimulation
 {
-    internal RampingInjectSimulation(int rate, TimeSpan interval, TimeSpan during) : base(during) =>
-        (Rate, Interval) = (Argument.NotNegative(rate), Argument.Positive(interval));
-
-    public int Rate { get; }
-
-    public TimeSpan Interval { get; }
-
-    public double PerSecond => Rate / Interval.TotalSeconds;
+    internal RampingInjectSimulation(int rate, TimeSpan interval, TimeSpan during) : base(rate, interval, during)
+    {
+    }
 
     internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(previousPerSecond, PerSecond, During) { Arrivals = Arrivals };
 
@@ -88,7 +93,7 @@ public sealed record RampingInjectSimulation : LoadSimulation
     internal override LoadSimulation WarmUp(TimeSpan during) =>
         new RampingInjectSimulation((int)Math.Max(1, Math.Round(Rate * Math.Min(1, during / During))), Interval, during) { Arrivals = Arrivals };
 
-    public override string ToString() => $"ramp to {Rate} per {Seconds(Interval)} over {Seconds(During)}{(Arrivals == Arrivals.Poisson ? ", Poisson arrivals" : "")}";
+    public override string ToString() => $"ramp to {Rate} per {Seconds(Interval)} over {Seconds(During)}{ArrivalsText}";
 }
 
 public sealed record KeepConstantSimulation : LoadSimulation

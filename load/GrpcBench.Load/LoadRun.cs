@@ -1,9 +1,6 @@
 using System.Globalization;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
-using GrpcBench.Orchestration;
-using Spectre.Console;
-using static GrpcBench.Load.Durations;
 
 namespace GrpcBench.Load;
 
