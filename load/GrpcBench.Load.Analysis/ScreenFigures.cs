@@ -54,11 +54,17 @@ public static class ScreenStatistics
     /// The threshold a screen of <paramref name="runs"/> runs at <paramref name="spread"/> can call "no effect" at for a
     /// value that does nothing: an effect's standard error is 2 spread / sqrt(runs), and a null effect's estimate is
     /// about one standard error from 0, so the 90 % interval reaches about 2.7 standard errors. Never below
-    /// <paramref name="asked"/>; rounded up to a whole per cent.
+    /// <paramref name="asked"/>; rounded up to a whole per cent; at most <see cref="WidestThreshold"/>.
     /// </summary>
     public static double DecidableThreshold(double asked, double spread, int runs)
     {
         var reach = Math.Exp(2.7 * 2 * spread / Math.Sqrt(Math.Max(1, runs))) - 1;
-        return Math.Max(asked, Math.Ceiling(reach * 100) / 100);
+        return Math.Min(WidestThreshold, Math.Max(asked, Math.Ceiling(reach * 100) / 100));
     }
+
+    /// <summary>
+    /// ±99 %: runs that spread more (a machine busy with something else) decide nothing below a factor of two either way,
+    /// and a relative threshold must stay below 1 (<see cref="Statistics.Compare"/>; 5.84 on a contended machine stopped an advise run).
+    /// </summary>
+    public const double WidestThreshold = 0.99;
 }

@@ -18,6 +18,9 @@ public sealed record LoadRunSummary(
     [System.Text.Json.Serialization.JsonPropertyOrder(-1)]
     public int? SchemaVersion { get; init; }
 
+    /// <summary>Why the run stopped before its end, where a fault of the bench's own stopped it (the exception's type and message); null otherwise.</summary>
+    public string? Reason { get; init; }
+
     /// <summary>With the capacity preset: the table over the repeats.</summary>
     public CapacitySummary? Capacity { get; init; }
 

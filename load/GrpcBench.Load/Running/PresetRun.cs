@@ -40,13 +40,26 @@ public static class PresetRun
         RunSession? session = null;
         LoadRunSummary Summary(RunStatus status) => preset.Summary(new LoadRunSummary(presetName, status, commandLine, record, new Dictionary<string, ScenarioLoad>(), [.. session!.Results]));
         session = new RunSession(console, folder, Summary);
-        await preset.RunAsync(session, cancellationToken);
+        string? stopped = null;
+        try
+        {
+            await preset.RunAsync(session, cancellationToken);
+        }
+        catch (Exception e) when (e is not OperationCanceledException || !cancellationToken.IsCancellationRequested)
+        {
+            // A fault of the bench's own loses nothing it measured: the results so far are written, the run is failed with why.
+            stopped = $"{e.GetType().FullName}: {e.Message}";
+            Console.Error.WriteLine($"the run stopped: {e}");
+        }
 
-        var status = cancellationToken.IsCancellationRequested ? RunStatus.Cancelled : session.Results.Any(r => r.Status != ConfigurationStatus.Ok) ? RunStatus.Failed : RunStatus.Completed;
-        var summary = Summary(status);
+        var status = stopped is not null ? RunStatus.Failed
+            : cancellationToken.IsCancellationRequested ? RunStatus.Cancelled
+            : session.Results.Any(r => r.Status != ConfigurationStatus.Ok) ? RunStatus.Failed : RunStatus.Completed;
+        var summary = Summary(status) with { Reason = stopped };
         var (written, asAsked, files) = ResultsWriting.Write(folder, summary, console);
         if (asAsked) Checkpoint.Remove(folder);
         preset.WriteFindings(console, summary, files);
+        if (stopped is not null) console.WriteLine($"the run stopped: {stopped}; what it measured until then is kept");
         console.WriteLine($"took {Minutes(session.Clock.Elapsed)}; results: {written}");
         return !asAsked ? ResultsWriting.NotWhereAsked : status == RunStatus.Completed && preset.Succeeded(summary) ? 0 : 1;
     }

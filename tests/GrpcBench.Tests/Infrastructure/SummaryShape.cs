@@ -15,6 +15,9 @@ public static class SummaryShape
 {
     private const string Null = "null", Value = "value";
 
+    /// <summary>Objects whose keys are data, not figures: the DOTNET_ variables a process found, the status codes calls failed with.</summary>
+    private static readonly HashSet<string> KeyedByData = ["env", "failsByCode"];
+
     public static void Matches(string resultsFolder, string name, [CallerFilePath] string caller = "")
     {
         var file = Path.Combine(Path.GetDirectoryName(caller)!, "SummaryShapes", name + ".txt");
@@ -44,7 +47,8 @@ public static class SummaryShape
             switch (element.ValueKind)
             {
                 case JsonValueKind.Object when element.EnumerateObject().Any():
-                    foreach (var property in element.EnumerateObject()) Walk(property.Value, path + "." + property.Name);
+                    foreach (var property in element.EnumerateObject())
+                        Walk(property.Value, path + "." + (KeyedByData.Contains(path[(path.LastIndexOf('.') + 1)..]) ? "*" : property.Name));
                     break;
                 case JsonValueKind.Array when element.GetArrayLength() > 0:
                     foreach (var item in element.EnumerateArray()) Walk(item, path + "[]");
