@@ -13,12 +13,16 @@ public static class CommandLineOptions
             .AllowedValues(allowed);
 
     /// <summary>Every value, comma or space separated, one of <paramref name="allowed"/>.</summary>
-    public static Option<string[]> AllowedValues(this Option<string[]> option, string[] allowed)
+    public static Option<string[]> AllowedValues(this Option<string[]> option, string[] allowed) =>
+        option.EachValue(allowed.Contains, string.Join(", ", allowed));
+
+    /// <summary>Every value, comma or space separated, one that <paramref name="allowed"/> takes; <paramref name="allowedText"/> says which.</summary>
+    public static Option<string[]> EachValue(this Option<string[]> option, Func<string, bool> allowed, string allowedText)
     {
         option.Validators.Add(result =>
         {
             foreach (var value in (result.GetValueOrDefault<string[]>() ?? []).SelectMany(Split))
-                if (!allowed.Contains(value)) result.AddError($"{option.Name} {value}: allowed {string.Join(", ", allowed)}");
+                if (!allowed(value)) result.AddError($"{option.Name} {value}: allowed {allowedText}");
         });
         return option;
     }

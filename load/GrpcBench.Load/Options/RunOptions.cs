@@ -55,8 +55,9 @@ public sealed class RunOptions
     public Option<int?> CallTimeoutSeconds { get; } = new Option<int?>("--call-timeout-seconds") { Description = "Deadline of each call from its scheduled start, 1-300 (seed: 30)" }.Within(1, 300);
     public Option<string[]> Scenarios { get; } = List("--scenarios", "Scenarios run at once (in every configuration, instead of the preset's sets)", [.. LoadShape.KnownScenarios])
         .NotWith(Presets.Soak, SoakLoad);
-    public Option<string[]> Links { get; } = ShapedLinks(new("--link")
-        { Description = "Loopback link: none, or a private network namespace whose loopback tc tbf shapes to RATE (e.g. 1gbit, 100mbit, 20mbit; needs root)", AllowMultipleArgumentsPerToken = true });
+    public Option<string[]> Links { get; } = new Option<string[]>("--link")
+        { Description = "Loopback link: none, or a private network namespace whose loopback tc tbf shapes to RATE (e.g. 1gbit, 100mbit, 20mbit; needs root)", AllowMultipleArgumentsPerToken = true }
+        .EachValue(value => value == "none" || ShapedLink.IsValidRate(value), "none or a whole number with kbit, mbit or gbit, e.g. 20mbit");
     public Option<string[]> CompressionLevels { get; } = List("--compression-level", "zlib level where the stacks take one (Kestrel's responses, grpc-dotnet's requests; not C-core's)",
         ["default", "fastest", "optimal"]);
     public Option<IReadOnlyList<long>> MessageSizes { get; } = Read("--message-sizes", "sendLargeData / uploadChunks sizes, one configuration each, 1B to 200MiB, e.g. 100b,1.9mb,20mib",
@@ -124,14 +125,4 @@ public sealed class RunOptions
         MessageSizes, ChunkSizes, PageSizes, Records, PayloadContent, GetIntRate, Cpus, Repeat, Arrivals, Mixes, SloUploadMs, SloGetIntMs, Threshold, Knobs, BudgetMinutes,
         SoakRate, SoakMinutes, SoakCapacityFrom, Target, TargetCa, Concurrency, Requests, MaxSeconds, Codecs, Output,
     ];
-
-    private static Option<string[]> ShapedLinks(Option<string[]> option)
-    {
-        option.Validators.Add(result =>
-        {
-            foreach (var value in (result.GetValueOrDefault<string[]>() ?? []).SelectMany(Split))
-                if (value != "none" && !ShapedLink.IsValidRate(value)) result.AddError($"--link {value}: allowed none or a whole number with kbit, mbit or gbit, e.g. 20mbit");
-        });
-        return option;
-    }
 }
