@@ -1,9 +1,8 @@
 using GrpcBench.Load.Results;
-using static GrpcBench.Load.CommandLineOptions;
 
 namespace GrpcBench.Load;
 
-/// <summary>--concurrency, --requests and --max-seconds: the closed model, on top of the preset's (if it has one).</summary>
+/// <summary>--concurrency, --requests and --max-seconds (each within its range already): the closed model, on top of the preset's (if it has one).</summary>
 public static class ClosedModelOptions
 {
     /// <summary>The seconds a closed model may take when neither the preset nor --max-seconds says.</summary>
@@ -15,9 +14,6 @@ public static class ClosedModelOptions
             throw new FormatException(concurrency is null ? "--requests: allowed with --concurrency (the closed model needs both)" : "--concurrency: allowed with --requests (the closed model needs both)");
         if (preset is null && concurrency is null)
             return maxSeconds is null ? null : throw new FormatException("--max-seconds: allowed with --concurrency and --requests only");
-        return new ClosedModel(
-            concurrency is { } c ? Within("--concurrency", c, 1, 10_000) : preset!.Concurrency,
-            requests is { } n ? Within("--requests", n, 1, 10_000_000) : preset!.Requests,
-            maxSeconds is { } s ? Within("--max-seconds", s, 1, 3_600) : preset?.MaxSeconds ?? DefaultMaxSeconds);
+        return new ClosedModel(concurrency ?? preset!.Concurrency, requests ?? preset!.Requests, maxSeconds ?? preset?.MaxSeconds ?? DefaultMaxSeconds);
     }
 }

@@ -1,4 +1,6 @@
 using System.CommandLine;
+using System.Globalization;
+using System.Numerics;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
@@ -6,13 +8,21 @@ namespace GrpcBench.Load;
 /// <summary>How the tool's commands read their options: lists, allowed values and ranges, each error naming its option.</summary>
 public static class CommandLineOptions
 {
-    public static Option<string[]> List(string name, string description, string[] allowed)
+    public static Option<string[]> List(string name, string description, string[] allowed) =>
+        new Option<string[]>(name) { Description = $"{description}: {string.Join(", ", allowed)} (comma or space separated)", AllowMultipleArgumentsPerToken = true }
+            .AllowedValues(allowed);
+
+    /// <summary>Every value, comma or space separated, one of <paramref name="allowed"/>.</summary>
+    public static Option<string[]> AllowedValues(this Option<string[]> option, string[] allowed) =>
+        option.EachValue(allowed.Contains, string.Join(", ", allowed));
+
+    /// <summary>Every value, comma or space separated, one that <paramref name="allowed"/> takes; <paramref name="allowedText"/> says which.</summary>
+    public static Option<string[]> EachValue(this Option<string[]> option, Func<string, bool> allowed, string allowedText)
     {
-        var option = new Option<string[]>(name) { Description = $"{description}: {string.Join(", ", allowed)} (comma or space separated)", AllowMultipleArgumentsPerToken = true };
         option.Validators.Add(result =>
         {
             foreach (var value in (result.GetValueOrDefault<string[]>() ?? []).SelectMany(Split))
-                if (!allowed.Contains(value)) result.AddError($"{name} {value}: allowed {string.Join(", ", allowed)}");
+                if (!allowed(value)) result.AddError($"{option.Name} {value}: allowed {allowedText}");
         });
         return option;
     }
@@ -22,6 +32,44 @@ public static class CommandLineOptions
     {
         if (result.GetValueOrDefault<string?>() is { } value && !allowed.Contains(value)) result.AddError($"{option.Name} {value}: allowed {string.Join(", ", allowed)}");
     });
+
+    public static TOption OneOf<TOption>(this TOption option, string[] allowed) where TOption : Option
+    {
+        OneOf((Option)option, allowed);
+        return option;
+    }
+
+    /// <summary>A number from <paramref name="min"/> to <paramref name="max"/> (<paramref name="unit"/> after them in the error).</summary>
+    public static Option<T?> Within<T>(this Option<T?> option, T min, T max, string unit = "") where T : struct, INumber<T>
+    {
+        option.Validators.Add(result =>
+        {
+            // A word that is no number is left to System.CommandLine, which names it after the validators; !(in range) refuses NaN.
+            if (result.Tokens is [var token] && T.TryParse(token.Value, CultureInfo.CurrentCulture, out var value) && !(value >= min && value <= max))
+                result.AddError($"{option.Name} {value}: allowed {min.ToString(null, CultureInfo.InvariantCulture)} to {max.ToString(null, CultureInfo.InvariantCulture)}{unit}");
+        });
+        return option;
+    }
+
+    /// <summary>An option whose words are read into its value as they are parsed: what <paramref name="read"/> refuses is the error.</summary>
+    public static Option<T> Read<T>(string name, string description, Func<string[], T> read) where T : class => new(name)
+    {
+        Description = description,
+        Arity = ArgumentArity.OneOrMore,
+        AllowMultipleArgumentsPerToken = true,
+        CustomParser = result =>
+        {
+            try
+            {
+                return read([.. result.Tokens.Select(token => token.Value)]);
+            }
+            catch (FormatException e)
+            {
+                result.AddError(e.Message);
+                return null!;
+            }
+        },
+    };
 
     public static IReadOnlyList<string> Chosen(ParseResult parse, Option<string[]> option, IReadOnlyList<string> preset) =>
         parse.GetValue(option) is { Length: > 0 } values ? values.SelectMany(Split).Distinct().ToArray() : preset;
