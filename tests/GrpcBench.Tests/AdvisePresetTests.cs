@@ -21,8 +21,8 @@ public class AdvisePresetTests
         Assert.Equal((7.0, 5, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
         Assert.All(quick.Knobs, name => Knobs.Named(name));
         Assert.Contains(Knobs.Placebo, quick.Knobs);
-        Assert.Null(AdvisePreset.TooSmall(full, quick: false));
-        Assert.Null(AdvisePreset.TooSmall(quick, quick: true));
+        Assert.Null(AdviseBudget.TooSmall(full, quick: false));
+        Assert.Null(AdviseBudget.TooSmall(quick, quick: true));
     }
 
     [Fact]
@@ -72,12 +72,12 @@ public class AdvisePresetTests
         // 21 knobs of one value, 9 of two and the two chunk sizes: one design of 64 runs + 8 default runs, 128 + 16 with the foldover.
         int[] valuesPerKnob = [.. Enumerable.Repeat(1, 21), .. Enumerable.Repeat(2, 10)];
         Assert.Equal((72, 144), (KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, false)), KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, true))));
-        Assert.True(AdvisePreset.Folds(valuesPerKnob, perRun, perRun * 144));
-        Assert.False(AdvisePreset.Folds(valuesPerKnob, perRun, perRun * 144 - TimeSpan.FromSeconds(1)));
+        Assert.True(AdviseBudget.Folds(valuesPerKnob, perRun, perRun * 144));
+        Assert.False(AdviseBudget.Folds(valuesPerKnob, perRun, perRun * 144 - TimeSpan.FromSeconds(1)));
         // Cut short by the budget, the design still fits its 41 values, an intercept and run order with 8 degrees of freedom.
-        Assert.Equal(51, AdvisePreset.FewestScreenRuns(valuesPerKnob));
+        Assert.Equal(51, AdviseBudget.FewestScreenRuns(valuesPerKnob));
 
-        var tooSmall = AdvisePreset.TooSmall(AdviseOptions.Default(quick: false) with { BudgetMinutes = 5 }, quick: false);
+        var tooSmall = AdviseBudget.TooSmall(AdviseOptions.Default(quick: false) with { BudgetMinutes = 5 }, quick: false);
         Assert.NotNull(tooSmall);
         Assert.Matches(@"^--budget-minutes 5: screening 32 knobs \(44 values\) needs at least \d+ min a runtime here; allowed \d+ to 600, or fewer --knobs$", tooSmall);
     }
@@ -98,7 +98,7 @@ public class AdvisePresetTests
         // The same 64-run design (72 runs with the default's) as with two chunk sizes, so the 30-minute budget holds as before;
         // cut short by a budget, it decides from 55 runs (51 before).
         Assert.Equal(64, Runs([.. oneCpu, 6]));
-        Assert.Equal((72, 55), (KnobScreen.Runs(TwoLevelDesign.ForKnobs([.. oneCpu, 6], false)), AdvisePreset.FewestScreenRuns([.. oneCpu, 6])));
+        Assert.Equal((72, 55), (KnobScreen.Runs(TwoLevelDesign.ForKnobs([.. oneCpu, 6], false)), AdviseBudget.FewestScreenRuns([.. oneCpu, 6])));
         Assert.Equal(64, Runs(Grouped(Knobs.All, DesignAlternatives.For(mix, DesignAlternatives.Catalogue.Where(a => a.ChunkBytes is not null)))));
         Assert.Equal(64, Runs([.. oneCpu, 6, 1]));
         Assert.Equal(64, Runs([.. oneCpu, 6, 1, 1]));
@@ -164,11 +164,11 @@ public class AdvisePresetTests
             Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>()), ConfigurationStatus.Ok, null, null, null,
             new Dictionary<string, string>(), settings, null, null, null, []);
 
-        Assert.Equal("65536", AdvisePreset.Reported(search, Knobs.Named("max-frame-size")));
-        Assert.Equal("1", AdvisePreset.Reported(search, Knobs.Named("io-queues")));
-        Assert.Equal("False", AdvisePreset.Reported(search, Knobs.Named("gc-server")));
-        Assert.Null(AdvisePreset.Reported(search, Knobs.Named("gc-concurrent")));
-        Assert.Null(AdvisePreset.Reported(search, Knobs.Named("client-stream-window")));
+        Assert.Equal("65536", KnobReadBack.Reported(search, Knobs.Named("max-frame-size")));
+        Assert.Equal("1", KnobReadBack.Reported(search, Knobs.Named("io-queues")));
+        Assert.Equal("False", KnobReadBack.Reported(search, Knobs.Named("gc-server")));
+        Assert.Null(KnobReadBack.Reported(search, Knobs.Named("gc-concurrent")));
+        Assert.Null(KnobReadBack.Reported(search, Knobs.Named("client-stream-window")));
     }
 
     [Fact]
@@ -181,8 +181,8 @@ public class AdvisePresetTests
         async Task<(string? Default, string? With)> ReadBack(string name, string value)
         {
             var knob = Knobs.Named(name);
-            return (AdvisePreset.ReadBack(await AdvisePreset.ReadBackAsync(kestrel, mix, oneCpu, CancellationToken.None), knob),
-                AdvisePreset.ReadBack(await AdvisePreset.ReadBackAsync(knob.Apply(kestrel, value), mix, oneCpu, CancellationToken.None), knob));
+            return (KnobReadBack.ReadBack(await KnobReadBack.ReadBackAsync(kestrel, mix, oneCpu, CancellationToken.None), knob),
+                KnobReadBack.ReadBack(await KnobReadBack.ReadBackAsync(knob.Apply(kestrel, value), mix, oneCpu, CancellationToken.None), knob));
         }
 
         var serverGc = await ReadBack("gc-server", "0");

@@ -71,7 +71,7 @@ public class KnobsTests
         var result = await ConfigurationRun.RunAsync(configuration, new LoadShape([new RampPhase(10, 1, Constant: true)], 0, 0, 5), _ => { }, CancellationToken.None);
 
         Assert.True(result.Status == ConfigurationStatus.Ok, result.Reason);
-        Assert.Equal(Expected(knob, value), AdvisePreset.Reported(result, knob), ignoreCase: true);
+        Assert.Equal(Expected(knob, value), KnobReadBack.Reported(result, knob), ignoreCase: true);
         Assert.Contains($"client {knob.Setting}={value}", configuration.Label);
         Assert.False(result.HostSettings!["runtimeKnobs"].TryGetProperty($"env.{knob.Setting}", out _), "the host got the client's knob");
     }
