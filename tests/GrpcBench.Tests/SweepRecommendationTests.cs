@@ -1,4 +1,5 @@
 using GrpcBench.Load;
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 
