@@ -3,7 +3,7 @@ using GrpcBench.Load.Analysis;
 using GrpcBench.Contracts;
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Tests;
+namespace GrpcBench.Load.Tests.Tool;
 
 /// <summary>The path's walk over runs whose throughput each change sets: what it tries, in which order, and what it takes.</summary>
 public class PathSearchTests
