@@ -1,4 +1,5 @@
 using System.Globalization;
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using Spectre.Console;
@@ -74,7 +75,7 @@ public sealed class ComparisonPreset(RunPlan plan) : IPresetRun
             // Sizes that vary by configuration are in each label, not one offered payload.
             OfferedLoad = _configurations.SelectMany(c => c.Scenarios ?? shape.Scenarios).Distinct()
                 .ToDictionary(name => name, name => (plan.PayloadSizes.Count > 0 ? shape with { PayloadBytes = 0 } : shape).Describe(name)),
-            ClosedModelTable = shape.Closed is null ? null : ClosedModelReport.Rows(bare.Configurations),
+            ClosedModelTable = shape.Closed is null ? null : ClosedModelRows.Of(bare.Configurations),
         };
     }
 

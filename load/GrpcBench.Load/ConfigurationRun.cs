@@ -1,4 +1,3 @@
-using System.Text.Json;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
@@ -91,60 +90,6 @@ public static class ConfigurationRun
             : $"the load worker has no {configuration.ClientRuntime} build (the load tool targets .NET 8 and later; choose another --client-runtime)";
     }
 
-    /// <summary>True if the host died while the worker ran; the worker is then stopped and keeps what it measured.</summary>
-    public static async Task<bool> WatchAsync(HostProcess? host, Task worker, CancellationTokenSource stopWorker)
-    {
-        if (host is null) return false;
-        while (!worker.IsCompleted)
-        {
-            if (host.HasExited)
-            {
-                stopWorker.Cancel();
-                return true;
-            }
-            await Task.WhenAny(worker, Task.Delay(200));
-        }
-        return host.HasExited;
-    }
-
-    public static string HostProject(LoadConfiguration configuration) => configuration.Server == ServerStack.GrpcCore ? "GrpcBench.LegacyHost" : "GrpcBench.KestrelHost";
-
-    public static IReadOnlyList<string> HostArguments(LoadConfiguration configuration, LoadShape shape)
-    {
-        // Room for the payload and its framing: the receive limit must not be what a run measures.
-        // JSON writes bytes as base64: 4 bytes for every 3.
-        var messageBytes = configuration.Codec == "json" ? (long)shape.PayloadBytes * 4 / 3 : shape.PayloadBytes;
-        var arguments = new List<string> { "--maxReceiveMessageSize", Math.Max(4 * 1024 * 1024, messageBytes + 64 * 1024).ToString() };
-        if (configuration.Codec == "json") arguments.AddRange(["--codec", "json"]);
-        if (configuration.UploadReader != "message") arguments.AddRange(["--uploadReader", configuration.UploadReader]);
-        if (configuration.Transport == Transport.Tls) arguments.AddRange(["--tls", "true"]);
-        if (configuration.Transport == Transport.Uds) arguments.AddRange(["--uds", "true"]);
-        if (configuration.Compression != Compression.None) arguments.AddRange(["--responseCompression", configuration.Compression.Text()]);
-        if (configuration.Compression != Compression.None && configuration.CompressionLevel is "fastest" or "optimal")
-            arguments.AddRange(["--responseCompressionLevel", configuration.CompressionLevel]);
-        if (shape.Scenarios.Any(ScenarioNames.IsTransfer)) arguments.AddRange([RecordCountArgument, shape.RecordCount.ToString()]);
-        if (configuration.Server == ServerStack.Kestrel)
-        {
-            if (configuration.KestrelProfile != "custom") arguments.AddRange(["--kestrel:profile", configuration.KestrelProfile]);
-            foreach (var (name, value) in configuration.KestrelSettings) arguments.AddRange([$"--kestrel:{name}", value]);
-        }
-        return arguments;
-    }
-
-    /// <summary>The host setting for how many records its store holds (the record service's).</summary>
-    public const string RecordCountArgument = "--records:count";
-
     public static ConfigurationResult Outcome(LoadConfiguration configuration, ConfigurationStatus status, string reason) =>
         new() { Configuration = configuration, Status = status, Reason = reason };
-
-    /// <summary>The exception that ended the host first, where its output names one, then the exit code and the output's last lines.</summary>
-    public static string HostDied(HostProcess host)
-    {
-        var lines = host.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        var exception = lines.Select(l => ExceptionLine.Match(l)).FirstOrDefault(m => m.Success)?.Groups[1].Value;
-        var tail = string.Join(" | ", lines.TakeLast(3));
-        return (exception is null ? "" : exception + "; ") + $"the host exited during the run (exit code {host.ExitCode}): {tail}";
-    }
-
-    private static readonly System.Text.RegularExpressions.Regex ExceptionLine = new(@"^(?:Unhandled exception\. )?([\w.]+(?:Exception|Error): .*)$");
 }

@@ -2,6 +2,7 @@ using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using GrpcBench.Profiling;
+using Spectre.Console;
 
 namespace GrpcBench.Load;
 
@@ -14,6 +15,22 @@ namespace GrpcBench.Load;
 public static class HostProfiling
 {
     public const int ProfileSeconds = 5, WarmUpSeconds = 3;
+
+    /// <summary>Each of <paramref name="hosts"/> profiled in turn at <paramref name="perSecond"/> under its title, with its largest components on the console.</summary>
+    public static async Task<List<HostProfileRow>> ProfileEachAsync(IEnumerable<(string Name, LoadConfiguration Configuration, CapacityMix Mix)> hosts, double perSecond,
+        CpuPlacement placement, Func<string, string> title, LiveProgress progress, IAnsiConsole console, CancellationToken cancellationToken)
+    {
+        var profiles = new List<HostProfileRow>();
+        foreach (var (name, configuration, mix) in hosts)
+        {
+            if (cancellationToken.IsCancellationRequested) break;
+            var titled = title(name);
+            var profile = await progress.RunAsync(titled, onProgress => ProfileAsync(name, configuration, mix, perSecond, placement, onProgress, cancellationToken));
+            profiles.Add(profile);
+            console.WriteLine($"{titled}: " + (profile.Failure ?? string.Join(", ", (profile.Native ?? profile.Components).Take(3).Select(c => $"{c.Component} {c.Percent:0} %"))));
+        }
+        return profiles;
+    }
 
     public static async Task<HostProfileRow> ProfileAsync(string name, LoadConfiguration configuration, CapacityMix mix, double perSecond, CpuPlacement placement,
         Action<LoadProgress> onProgress, CancellationToken cancellationToken)

@@ -37,6 +37,9 @@ public sealed record Knob(string Name, KnobKind Kind, string Setting, IReadOnlyL
 
     /// <summary>How a team keeps the value: the project, runtimeconfig or Program.cs line that sets it.</summary>
     public string AsCode(string value) => Knobs.AsCode(this, value);
+
+    /// <summary>This knob at <paramref name="value"/> as the advice names it.</summary>
+    public KnobChoice Choice(string value) => new(Name, value, $"{Setting}={value}", Kind.ToString(), AsCode(value));
 }
 
 /// <summary>The catalogue of knobs the advisor screens (issue "The advisor").</summary>

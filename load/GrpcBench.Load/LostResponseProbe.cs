@@ -79,7 +79,7 @@ public static class LostResponseProbe
     private static async Task<Cell> RunCellAsync(string runtime, int? window, int pageSize, int seconds, int timeoutSeconds, CancellationToken cancellationToken)
     {
         var label = $"kestrel {runtime}, client stream window {WindowLabel(window)}";
-        await using var host = await HostProcess.StartAsync(new HostLaunch("GrpcBench.KestrelHost", runtime, [ConfigurationRun.RecordCountArgument, Records.ToString()]), cancellationToken);
+        await using var host = await HostProcess.StartAsync(new HostLaunch("GrpcBench.KestrelHost", runtime, [HostCommandLine.RecordCountArgument, Records.ToString()]), cancellationToken);
         var settings = new ClientSettings { InitialHttp2StreamWindowSize = window };
         var query = new RecordQuery { Limit = Records };
         long calls = 0, lost = 0, otherFailures = 0;

@@ -158,41 +158,27 @@ public static class PathSearch
     ];
 
     /// <summary>
-    /// The story's load at its full length (a ramp to 50/s over 30 s, then to 20/s over 30 s: 1,800 calls a scenario,
-    /// 20 MiB, a 30 s deadline; quick: the seed preset's short form) with the uploads sent as <paramref name="mix"/> sends them and getInt
-    /// beside them at the same ramp. Where Grpc.Core's capacity here (<paramref name="peakAt"/>) is below the ramp's peak,
-    /// every rate is scaled alike to peak at it, over the same seconds (fewer calls): the story is the one where Grpc.Core
-    /// holds the ramp and grpc-dotnet's defaults do not, and on a machine too slow for 50 uploads a second the unscaled
-    /// ramp overloads every stack (Grpc.Core at 27/s completed 698 of 1,800 uploads, its client holding hundreds of
-    /// 20 MiB calls), which tells a team nothing.
+    /// The path as the advice shows it: its steps and trials, the end's searches placed against each bound's (Grpc.Core,
+    /// the floors) on capacity and on the confirmed saturated throughput, the story, and how the path ended.
     /// </summary>
-    public static LoadShape StoryLoad(bool quick, CapacityMix mix, double? peakAt = null)
+    /// <param name="searched">The headline's searches by name, the path's end as "end".</param>
+    /// <param name="endRuns">The confirmed saturated runs of the path's end.</param>
+    public static MigrationPath Ended(PathWalk walk, IReadOnlyDictionary<string, List<ConfigurationResult>> searched, IReadOnlyDictionary<string, List<ConfigurationResult>> confirmed,
+        IReadOnlyList<ConfirmedThroughput> confirmedThroughput, IReadOnlyList<ConfigurationResult> endRuns, IReadOnlyList<StoryRow> story, double storyPeak)
     {
-        var load = quick ? Presets.QuickLoad : Presets.SeedLoad with { Phases = [new(50, 30), new(20, 30)], CallTimeoutSeconds = 30 };
-        var peak = load.Phases.Max(p => p.PerSecond);
-        if (peakAt is { } capacity && capacity > 0 && capacity < peak)
-            load = load with { Phases = [.. load.Phases.Select(p => p with { PerSecond = CapacitySearch.Round(p.PerSecond * capacity / peak) })] };
-        return load with { Scenarios = [mix.Searched, ScenarioNames.GetInt], PayloadContent = mix.Load.PayloadContent };
-    }
-
-    /// <summary>
-    /// About how long the story's load takes on one configuration: its host's start, its warm-up, its ramp and the drain
-    /// after it. At full length an overloaded host's calls drain to the deadline, and a client holding hundreds of 20 MiB
-    /// calls then takes a while to cancel them: one and a half deadlines (measured on .NET 10: 90-156 s a configuration);
-    /// the quick story's few 4 MiB calls drain within half of one.
-    /// </summary>
-    public static TimeSpan StoryTime(bool quick)
-    {
-        var load = StoryLoad(quick, CapacityPreset.Mixes(CapacityOptions.Default(quick), quick)[0]);
-        return TimeSpan.FromSeconds(3 + load.WarmUpSeconds + load.Phases.Sum(p => p.Seconds) + load.CallTimeoutSeconds * (quick ? 0.5 : 1.5));
-    }
-
-    public static StoryRow Story(string name, ConfigurationResult run)
-    {
-        var uploads = run.Scenarios.FirstOrDefault(s => s.Name != ScenarioNames.GetInt);
-        var getInt = run.Scenario(ScenarioNames.GetInt);
-        return new StoryRow(name, run.Configuration.Label, run.Status, uploads?.Ok ?? 0, uploads?.Failed ?? 0, uploads is { Ok: > 0 } ? uploads.Latency.P99 : null,
-            getInt?.Ok ?? 0, getInt?.Failed ?? 0, getInt is { Ok: > 0 } ? getInt.Latency.P99 : null);
+        var endSearches = searched["end"].Select(Capacity).OfType<SearchedCapacity>().ToList();
+        var bounds = searched.Where(s => s.Key != "end").Select(s =>
+        {
+            var capacities = s.Value.Select(Capacity).OfType<SearchedCapacity>().ToList();
+            var runs = confirmed.GetValueOrDefault(s.Key) ?? [];
+            return new PathBound(s.Key, s.Value[0].Configuration.Label, capacities, SearchedCapacity.Ratio(endSearches, capacities),
+                confirmedThroughput.FirstOrDefault(c => c.Name == s.Key)?.PerSecond, ScreenFindings.ThroughputOver(endRuns, runs), ScreenFindings.HostBusy(runs));
+        }).ToList();
+        var endClientBound = endRuns.Count(r => r.Throughput?.ClientBound == true) * 2 > endRuns.Count;
+        return new MigrationPath(walk.Steps, walk.Trials, endSearches, bounds, story, PathEnding.Of(walk.Steps, endSearches, bounds, walk.EveryChangeTried, endClientBound))
+        {
+            StoryPeakPerSecond = storyPeak,
+        };
     }
 
     /// <summary>

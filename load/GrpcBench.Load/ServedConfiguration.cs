@@ -13,7 +13,7 @@ public sealed record Measurement(WorkerOutcome Worker, string? Failure, string? 
 
 /// <summary>
 /// A configuration's server side, started: its host on the runtime and CPUs asked (or the raw-tcp sink), behind its
-/// link if it has one, and the load worker that measures it: once (<see cref="ConfigurationRun"/>), or several times
+/// link if it has one, and the load worker that measures it: once (a configuration's run), or several times
 /// one after the other (the probes of a capacity search, on one warm client). Disposing stops everything it started.
 /// </summary>
 public sealed class ServedConfiguration : IAsyncDisposable
@@ -54,8 +54,8 @@ public sealed class ServedConfiguration : IAsyncDisposable
             }
             else
             {
-                served._host = await HostProcess.StartAsync(new HostLaunch(ConfigurationRun.HostProject(configuration), configuration.HostRuntime,
-                    [.. ConfigurationRun.HostArguments(configuration, shape), .. hostArguments ?? []]) { NetworkNamespace = served._link?.Name, Cpus = placement.Host, Environment = configuration.HostEnvironment ?? new Dictionary<string, string>() }, cancellationToken);
+                served._host = await HostProcess.StartAsync(new HostLaunch(HostCommandLine.Project(configuration), configuration.HostRuntime,
+                    [.. HostCommandLine.Arguments(configuration, shape), .. hostArguments ?? []]) { NetworkNamespace = served._link?.Name, Cpus = placement.Host, Environment = configuration.HostEnvironment ?? new Dictionary<string, string>() }, cancellationToken);
                 served._url = served._host.Ready.Url;
             }
             return served;
@@ -112,7 +112,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
         }
         _worker ??= WorkerProcess.Start(_configuration.ClientRuntime, _link?.Name, _placement.Worker, _configuration.Label, _configuration.ClientEnvironment);
         var worker = _worker.RunAsync(spec, onProgress, stopWorker.Token, LoadBegins, Measuring);
-        var hostDied = await ConfigurationRun.WatchAsync(host, worker, stopWorker);
+        var hostDied = await WatchAsync(host, worker, stopWorker);
         var outcome = await worker;
         // A terminal's Ctrl+C reaches the whole process group: a host that ended with the tool's own cancellation did not fail.
         if (hostDied && await CancelledSoonAsync(cancellationToken)) hostDied = false;
@@ -130,9 +130,36 @@ public sealed class ServedConfiguration : IAsyncDisposable
         // Pinned but not verified: its figures are not a server's alone, whatever else went well.
         var notIsolated = !_placement.IsShared && cpuRecord is { Verified: false }
             ? $"CPU isolation not in force: asked {_placement}, /proc says {cpuRecord.Describe()}" : null;
-        var failure = hostDied ? ConfigurationRun.HostDied(host!) : outcome.Failure ?? notIsolated;
+        var failure = hostDied ? HostDied(host!) : outcome.Failure ?? notIsolated;
         return new Measurement(outcome, failure, host?.Ready.Runtime, components, HostSettings(host), serverCpu, serverRss, cpuRecord, wireBytes, loadSeconds);
     }
+
+    /// <summary>True if the host died while the worker ran; the worker is then stopped and keeps what it measured.</summary>
+    private static async Task<bool> WatchAsync(HostProcess? host, Task worker, CancellationTokenSource stopWorker)
+    {
+        if (host is null) return false;
+        while (!worker.IsCompleted)
+        {
+            if (host.HasExited)
+            {
+                stopWorker.Cancel();
+                return true;
+            }
+            await Task.WhenAny(worker, Task.Delay(200));
+        }
+        return host.HasExited;
+    }
+
+    /// <summary>The exception that ended the host first, where its output names one, then the exit code and the output's last lines.</summary>
+    private static string HostDied(HostProcess host)
+    {
+        var lines = host.StandardError.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        var exception = lines.Select(l => ExceptionLine.Match(l)).FirstOrDefault(m => m.Success)?.Groups[1].Value;
+        var tail = string.Join(" | ", lines.TakeLast(3));
+        return (exception is null ? "" : exception + "; ") + $"the host exited during the run (exit code {host.ExitCode}): {tail}";
+    }
+
+    private static readonly System.Text.RegularExpressions.Regex ExceptionLine = new(@"^(?:Unhandled exception\. )?([\w.]+(?:Exception|Error): .*)$");
 
     private static async Task<bool> CancelledSoonAsync(CancellationToken cancellationToken)
     {

@@ -1,4 +1,6 @@
+using System.Globalization;
 using GrpcBench.Load.Engine;
+using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 
@@ -20,6 +22,12 @@ public sealed record ThroughputShape(int Callers, int WarmUpSeconds, int Seconds
 {
     public static ThroughputShape Default(bool quick) => quick ? new(1, 2, 3) : new(1, 12, 6);
 
+    /// <summary>"20 MiB uploads one after the other (1 caller in a closed loop) beside getInt at 50/s, 3 s warm-up, 6 s measured, a fresh host each".</summary>
+    public string Describe(CapacityMix mix) =>
+        $"{Numbers.Size(mix.Load.PayloadBytes)} uploads " + (Callers == 1 ? "one after the other (1 caller in a closed loop)" : $"by {Callers} callers in a closed loop")
+        + (mix.Load.GetIntPerSecond is { } rate && mix.Load.Scenarios.Contains(ScenarioNames.GetInt) ? $" beside getInt at {rate}/s" : "")
+        + $", {WarmUpSeconds} s warm-up, {Seconds} s measured, a fresh host each";
+
     /// <summary>The mix's load as this run shapes it: the searched scenario saturated, the others at their fixed rates, nothing stopping it early.</summary>
     public LoadShape For(CapacityMix mix) => mix.Load with
     {
@@ -38,6 +46,10 @@ public sealed record ThroughputShape(int Callers, int WarmUpSeconds, int Seconds
 /// </summary>
 public static class ThroughputRun
 {
+    /// <summary>"17.3/s (104 in 6.0 s), host CPU 54.0 ms a call, host 97 % busy, load worker 12 %": a run's figures for the console.</summary>
+    public static string Describe(ThroughputResult t) => string.Create(CultureInfo.InvariantCulture,
+        $"{t.PerSecond:0.0}/s ({t.Calls} in {t.Seconds:0.0} s), host CPU {t.HostCpuMsPerCall:0.0} ms a call, host {t.HostUtilization * 100:0} % busy, load worker {t.ClientUtilization * 100:0} %{(t.Failed > 0 ? $", {t.Failed} failed" : "")}{(t.ClientBound ? " (client-bound)" : "")}");
+
     public static async Task<ConfigurationResult> RunAsync(LoadConfiguration configuration, CapacityMix mix, ThroughputShape throughput, CpuPlacement placement,
         Action<LoadProgress> onProgress, CancellationToken cancellationToken)
     {

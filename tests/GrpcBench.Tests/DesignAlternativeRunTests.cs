@@ -58,7 +58,7 @@ public class DesignAlternativeRunTests
             _ => "gzip",
         };
         Assert.Contains(expected, configuration.Label);
-        Assert.Equal(alternative.UploadReader is not null, ConfigurationRun.HostArguments(configuration, new LoadShape([], 1, 0, 1)).Contains("--uploadReader"));
+        Assert.Equal(alternative.UploadReader is not null, HostCommandLine.Arguments(configuration, new LoadShape([], 1, 0, 1)).Contains("--uploadReader"));
         var scenario = alternative.ChunkBytes is null ? ScenarioNames.SendLargeData : ScenarioNames.UploadChunks;
         // 2 MiB and 3 bytes: chunks of every size end in a short one, and the message's bytes field ends off an 8-byte word;
         // gzip (grpc-dotnet's client fails gzip uploads of 4 MiB and more) on text, which shrinks.

@@ -5,56 +5,11 @@ using GrpcBench.Tests.Infrastructure;
 
 namespace GrpcBench.Tests;
 
-/// <summary>The advisor's knobs: how each reaches a configuration, the code it hands over, and that the host runs with it.</summary>
+/// <summary>The advisor's knobs in real processes: the host and the load worker run with each. How each reaches a configuration is tested in GrpcBench.Load.Tests.</summary>
 public class KnobsTests
 {
     private static readonly LoadConfiguration Kestrel = new(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None,
         Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
-
-    [Fact]
-    public void A_knob_lands_where_it_acts_on_top_of_what_the_configuration_already_sets()
-    {
-        var both = Knobs.Named("inline-scheduling").Apply(Knobs.Named("gc-server").Apply(Kestrel, "0"), "true");
-        var client = Knobs.Named("client-tiered-pgo").Apply(Knobs.Named("client-stream-window").Apply(both, "4194304"), "0");
-
-        Assert.Equal("0", client.HostEnvironment!["DOTNET_gcServer"]);
-        Assert.Equal("true", client.KestrelSettings["sockets:unsafePreferInlineScheduling"]);
-        Assert.Equal("4194304", client.ClientSettings["initialHttp2StreamWindowSize"]);
-        Assert.Equal("0", client.ClientEnvironment!["DOTNET_TieredPGO"]);
-        Assert.Null(client.HostEnvironment!.GetValueOrDefault("DOTNET_TieredPGO"));
-        Assert.Equal("kestrel/grpc-net net10.0 default sockets:unsafePreferInlineScheduling=true DOTNET_gcServer=0 initialHttp2StreamWindowSize=4194304 client DOTNET_TieredPGO=0 h2c", client.Label);
-        Assert.Empty(Kestrel.KestrelSettings);
-    }
-
-    [Fact]
-    public void Each_knob_hands_over_the_line_that_keeps_it()
-    {
-        Assert.Equal("<ServerGarbageCollection>false</ServerGarbageCollection>   <!-- csproj -->", Knobs.Named("gc-server").AsCode("0"));
-        Assert.Equal("\"System.GC.HeapCount\": 2   // runtimeconfig.template.json, configProperties", Knobs.Named("gc-heap-count").AsCode("2"));
-        Assert.Equal("builder.WebHost.UseSockets(o => o.IOQueueCount = 1);   // Program.cs", Knobs.Named("io-queues").AsCode("1"));
-        Assert.Equal("builder.WebHost.ConfigureKestrel(o => o.Limits.Http2.InitialStreamWindowSize = 4194304);   // Program.cs", Knobs.Named("stream-window").AsCode("4194304"));
-        Assert.Equal("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1   # the service's environment (no project property reads it)",
-            Knobs.Named("sockets-inline-completions").AsCode("1"));
-        Assert.Equal("new SocketsHttpHandler { EnableMultipleHttp2Connections = false }   // GrpcChannelOptions.HttpHandler", Knobs.Named("client-multiple-connections").AsCode("false"));
-        Assert.Equal("DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1   # the client's environment (no project property reads it)",
-            Knobs.Named("client-sockets-inline-completions").AsCode("1"));
-        Assert.Equal("<ConcurrentGarbageCollection>false</ConcurrentGarbageCollection>   <!-- the client's csproj -->", Knobs.Named("client-gc-concurrent").AsCode("0"));
-        Assert.Equal("new SocketsHttpHandler { KeepAlivePingDelay = TimeSpan.FromSeconds(1) }   // GrpcChannelOptions.HttpHandler", Knobs.Named("client-keep-alive").AsCode("1"));
-        Assert.Equal("1", Knobs.Named("client-keep-alive").Apply(Kestrel, "1").ClientSettings[Knobs.KeepAliveSetting]);
-        Assert.StartsWith("GrpcChannel[] channels = [.. Enumerable.Range(0, 4)", Knobs.Named("client-channels").AsCode("4"));
-        Assert.Equal("split-channels", Knobs.Named("client-split-channels").Apply(Kestrel, "split-channels").ClientProfile);
-        Assert.Equal("DOTNET_GrpcBenchPlacebo=1   # nothing: no runtime or library reads it (the placebo)", Knobs.Named(Knobs.Placebo).AsCode("1"));
-        Assert.All(Knobs.All, knob => Assert.All(knob.Values, value => Assert.False(string.IsNullOrWhiteSpace(knob.AsCode(value)))));
-        Assert.Equal(Knobs.All.Count, Knobs.All.Select(k => k.Name).Distinct().Count());
-    }
-
-    [Fact]
-    public void An_unknown_knob_is_named_with_the_ones_there_are()
-    {
-        var error = Assert.Throws<FormatException>(() => Knobs.Named("turbo"));
-
-        Assert.StartsWith("knob turbo: allowed gc-server, gc-concurrent", error.Message);
-    }
 
     public static TheoryData<string> HostKnobs() => [.. Knobs.All.Where(k => k.Kind is KnobKind.HostRuntime or KnobKind.Kestrel).Select(k => k.Name)];
 
@@ -71,7 +26,7 @@ public class KnobsTests
         var result = await ConfigurationRun.RunAsync(configuration, new LoadShape([new RampPhase(10, 1, Constant: true)], 0, 0, 5), _ => { }, CancellationToken.None);
 
         Assert.True(result.Status == ConfigurationStatus.Ok, result.Reason);
-        Assert.Equal(Expected(knob, value), AdvisePreset.Reported(result, knob), ignoreCase: true);
+        Assert.Equal(Expected(knob, value), KnobReadBack.Reported(result, knob), ignoreCase: true);
         Assert.Contains($"client {knob.Setting}={value}", configuration.Label);
         Assert.False(result.HostSettings!["runtimeKnobs"].TryGetProperty($"env.{knob.Setting}", out _), "the host got the client's knob");
     }

@@ -3,7 +3,7 @@ using GrpcBench.Load.Analysis;
 using GrpcBench.Contracts;
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Tests;
+namespace GrpcBench.Load.Tests.Tool;
 
 /// <summary>The path's walk over runs whose throughput each change sets: what it tries, in which order, and what it takes.</summary>
 public class PathSearchTests
@@ -152,11 +152,11 @@ public class PathSearchTests
     {
         static IEnumerable<(double, int)> Phases(LoadShape load) => load.Phases.Select(p => (p.PerSecond, p.Seconds));
 
-        Assert.Equal([(50, 30), (20, 30)], Phases(PathSearch.StoryLoad(quick: false, Mix)));
-        Assert.Equal([(50, 30), (20, 30)], Phases(PathSearch.StoryLoad(quick: false, Mix, peakAt: 61.4)));
-        Assert.Equal([(27, 30), (10.8, 30)], Phases(PathSearch.StoryLoad(quick: false, Mix, peakAt: 27)));
-        Assert.Equal([ScenarioNames.SendLargeData, ScenarioNames.GetInt], PathSearch.StoryLoad(quick: false, Mix, peakAt: 27).Scenarios);
-        Assert.Equal(30, PathSearch.StoryLoad(quick: false, Mix, peakAt: 27).CallTimeoutSeconds);
+        Assert.Equal([(50, 30), (20, 30)], Phases(PathStory.Load(quick: false, Mix)));
+        Assert.Equal([(50, 30), (20, 30)], Phases(PathStory.Load(quick: false, Mix, peakAt: 61.4)));
+        Assert.Equal([(27, 30), (10.8, 30)], Phases(PathStory.Load(quick: false, Mix, peakAt: 27)));
+        Assert.Equal([ScenarioNames.SendLargeData, ScenarioNames.GetInt], PathStory.Load(quick: false, Mix, peakAt: 27).Scenarios);
+        Assert.Equal(30, PathStory.Load(quick: false, Mix, peakAt: 27).CallTimeoutSeconds);
     }
 
     [Fact]

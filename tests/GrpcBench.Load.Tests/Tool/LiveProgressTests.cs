@@ -2,7 +2,7 @@ using GrpcBench.Load;
 using GrpcBench.Load.Engine;
 using Spectre.Console;
 
-namespace GrpcBench.Tests;
+namespace GrpcBench.Load.Tests.Tool;
 
 public class LiveProgressTests
 {

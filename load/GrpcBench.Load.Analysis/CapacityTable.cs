@@ -1,7 +1,6 @@
-using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Load.Reporting;
+namespace GrpcBench.Load.Analysis;
 
 /// <summary>A mix as the capacity preset ran it, for its table.</summary>
 /// <param name="CommonPerSecond">The rate every search of the mix probed (repeats after the first probe it first); null to find it in the probes.</param>

@@ -1,8 +1,9 @@
 using GrpcBench.Load;
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Tests;
+namespace GrpcBench.Load.Tests.Tool;
 
 /// <summary>The sweep's combination step, on made-up results (the logic under test is the choice, not a measurement).</summary>
 public class SweepRecommendationTests

@@ -2,7 +2,7 @@ using GrpcBench.Load.Engine;
 using GrpcBench.Load;
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Tests;
+namespace GrpcBench.Load.Tests.Tool;
 
 /// <summary>What the capacity preset runs, and in which order.</summary>
 public class CapacityPresetTests

@@ -1,6 +1,6 @@
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Load;
+namespace GrpcBench.Load.Analysis;
 
 /// <summary>
 /// The sweep's second stage: of each setting it varied, the value that helped uploads most without raising the getInt

@@ -1,0 +1,84 @@
+using GrpcBench.Load.Analysis;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load;
+
+/// <summary>
+/// The advise preset's time arithmetic: how long its runs, searches and profiles take as planned, what the screen must
+/// leave for the path and what follows it, and the smallest budget that decides anything.
+/// </summary>
+public static class AdviseBudget
+{
+    /// <summary>Default runs before the screen: the early spread, which sets the threshold the screen can decide at.</summary>
+    public static int EarlyRuns(bool quick) => quick ? 2 : 4;
+
+    /// <summary>
+    /// About how long one capacity search takes: its host's start and about eight probes to bracket the capacity within
+    /// 5 % (the path's searches took 18-42 s, most 36-42, at 4.5 s a probe), five within the quick search's 10 %.
+    /// </summary>
+    public static TimeSpan SearchTime(CapacityMix mix) => mix.Limits.ProbeTime * (mix.Limits.Resolution < 0.1 ? 8 : 5) + TimeSpan.FromSeconds(3);
+
+    /// <summary>The profiles that end a runtime's advice (default, recommended, Grpc.Core and the design alternative that helps most): each a host's start, its warm-up and the profile.</summary>
+    public static readonly TimeSpan ProfilesTime = TimeSpan.FromSeconds(4 * (HostProfiling.WarmUpSeconds + 2 * HostProfiling.ProfileSeconds + 4));
+
+    /// <summary>A run's time as planned before any has run: its warm-up and measured span, and a second for the host's and worker's start (measured: well under one).</summary>
+    public static TimeSpan PlannedRunTime(ThroughputShape shape) => TimeSpan.FromSeconds(shape.WarmUpSeconds + shape.Seconds + 1);
+
+    /// <summary>
+    /// The path's trials the screen must leave time for; the path takes as many more as the budget then holds. Three at
+    /// full length: with two, the settings' trial and its two pairs more took the time of both, and 64 KiB chunks, the
+    /// screen's largest single gain, went untried (.NET 8 at f1e3a5f).
+    /// </summary>
+    public static int PlannedTrials(bool quick) => quick ? 1 : 3;
+
+    /// <summary>One trial of the path after its first: its runs, one more of the step, and the capacity search of the step where it is taken.</summary>
+    public static TimeSpan TrialTime(int repeats, TimeSpan perRun, TimeSpan perSearch) => perRun * (repeats + 1) + perSearch;
+
+    /// <summary>What the walk's first trial takes beyond a later one's: the step's runs of its interleaved pairs but one.</summary>
+    public static TimeSpan FirstTrialExtra(int repeats, TimeSpan perRun) => perRun * (repeats - 1);
+
+    /// <summary>
+    /// The rounds of capacity searches that compare the path's end with Grpc.Core and Kestrel's raw HTTP/2 floor: the
+    /// first searches Grpc.Core and both floors, each later one the end, Grpc.Core and the raw HTTP/2 floor again (one
+    /// search of each spreads about 13 %: too little to place the end against them).
+    /// </summary>
+    public static int CapacityRounds(bool quick) => quick ? 1 : 2;
+
+    /// <summary>What follows the path on a runtime: the confirming runs (default, the path's end, Grpc.Core, the raw HTTP/2 floor), the capacity rounds, the story on three configurations and the profiles.</summary>
+    public static TimeSpan AfterPath(int confirmRepeats, TimeSpan perRun, TimeSpan perSearch, bool quick) =>
+        perRun * (4 * confirmRepeats) + perSearch * (3 * CapacityRounds(quick)) + PathStory.Time(quick) * 3 + ProfilesTime;
+
+    /// <summary>What follows the screen on a runtime: the path (its start's search and <see cref="PlannedTrials"/>) and what follows it.</summary>
+    public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
+        SearchTime(mix) + FirstTrialExtra(confirmRepeats, perRun) + TrialTime(confirmRepeats, perRun, SearchTime(mix)) * PlannedTrials(quick) + AfterPath(confirmRepeats, perRun, SearchTime(mix), quick);
+
+    /// <summary>Whether the design of every value (knobs of <paramref name="valuesPerKnob"/> values) folds over: where its foldover fits <paramref name="left"/>.</summary>
+    public static bool Folds(IReadOnlyList<int> valuesPerKnob, TimeSpan perRun, TimeSpan left) =>
+        perRun * KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, foldover: true)) <= left;
+
+    /// <summary>
+    /// The fewest runs a screen of knobs of <paramref name="valuesPerKnob"/> values decides with: its design, or where the
+    /// budget stops the design before its end, the model's terms (an intercept, run order, one a value) and 8 degrees of
+    /// freedom for the run spread (least squares fits a design cut short, its values a little less orthogonal).
+    /// </summary>
+    public static int FewestScreenRuns(IReadOnlyList<int> valuesPerKnob) =>
+        Math.Min(KnobScreen.Runs(TwoLevelDesign.ForKnobs(valuesPerKnob, false)), valuesPerKnob.Sum() + 2 + 8);
+
+    /// <summary>
+    /// The smallest budget a runtime needs to decide anything here: the read-backs, the early runs, the fewest screen runs
+    /// (<see cref="FewestScreenRuns"/>), the confirmation, the headline and the profiles. Null when <paramref name="options"/> fits.
+    /// </summary>
+    public static string? TooSmall(AdviseOptions options, bool quick)
+    {
+        var mix = CapacityPreset.Mixes(options.Capacity, quick)[0];
+        var knobs = options.Knobs.Select(Knobs.Named).ToList();
+        var perRun = PlannedRunTime(ThroughputShape.Default(quick));
+        var (_, valuesPerKnob) = KnobScreen.Grouped(knobs.SelectMany(k => k.Values.Select(v => new ScreenFactor(k, v))), DesignAlternatives.For(mix));
+        var oneRuntime = TimeSpan.FromSeconds(2) * knobs.Count(k => k.Kind is KnobKind.HostRuntime or KnobKind.Kestrel) + perRun * EarlyRuns(quick)
+            + perRun * FewestScreenRuns(valuesPerKnob) + Reserve(mix, options.ConfirmRepeats, perRun, quick);
+        var needed = Math.Ceiling(oneRuntime.TotalMinutes);
+        return options.BudgetMinutes >= needed ? null
+            : $"--budget-minutes {options.BudgetMinutes:0.#}: screening {knobs.Count} knobs ({knobs.Sum(k => k.Values.Count)} values) needs at least {needed:0} min a runtime here; "
+              + $"allowed {needed:0} to 600, or fewer --knobs";
+    }
+}
