@@ -124,13 +124,9 @@ public sealed record RunPlan
             foreach (var clientProfile in ClientProfiles)
             foreach (var level in LevelsFor(compression, server, client))
             {
-                configurations.Add(Grpc(server, client, runtime, compression, transport, kestrelProfile, clientProfile,
-                    server == ServerStack.Kestrel ? KestrelSettings : new Dictionary<string, string>(), ClientSettings) with
+                configurations.Add(Carrying(Grpc(server, client, runtime, compression, transport, kestrelProfile, clientProfile,
+                    server == ServerStack.Kestrel ? KestrelSettings : new Dictionary<string, string>(), ClientSettings), workload) with
                 {
-                    Scenarios = workload.Scenarios,
-                    PayloadBytes = workload.PayloadBytes,
-                    PageSize = workload.PageSize,
-                    ChunkBytes = workload.ChunkBytes,
                     CompressionLevel = level,
                     Link = link,
                     HostEnvironment = server == ServerStack.Kestrel && HostEnvironment.Count > 0 ? HostEnvironment : null,
@@ -159,17 +155,16 @@ public sealed record RunPlan
                    from workload in Workloads()
                    from client in Clients.Where(c => c is ClientStack.GrpcCore or ClientStack.GrpcNet)
                    from clientProfile in ClientProfiles
-                   select Grpc(ServerStack.External, client, runtime, compression, transport, "n/a", clientProfile, Empty, ClientSettings) with
+                   select Carrying(Grpc(ServerStack.External, client, runtime, compression, transport, "n/a", clientProfile, Empty, ClientSettings), workload) with
                    {
-                       Scenarios = workload.Scenarios,
-                       PayloadBytes = workload.PayloadBytes,
-                       PageSize = workload.PageSize,
-                       ChunkBytes = workload.ChunkBytes,
                        Target = target,
                        TargetCa = TargetCa,
                        Codec = codec,
                    }];
     }
+
+    private static LoadConfiguration Carrying(LoadConfiguration configuration, (IReadOnlyList<string>? Scenarios, long? PayloadBytes, int? PageSize, int? ChunkBytes) workload) =>
+        configuration with { Scenarios = workload.Scenarios, PayloadBytes = workload.PayloadBytes, PageSize = workload.PageSize, ChunkBytes = workload.ChunkBytes };
 
     /// <summary>What the configurations call, beside the stacks: each scenario set with each size, page size and chunk size that applies to it.</summary>
     private IEnumerable<(IReadOnlyList<string>? Scenarios, long? PayloadBytes, int? PageSize, int? ChunkBytes)> Workloads()
