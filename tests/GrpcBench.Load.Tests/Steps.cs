@@ -23,6 +23,9 @@ internal sealed class ConcurrencyMeter
 
     public int Max => Volatile.Read(ref _max);
 
+    /// <summary>The calls in flight now, the caller's among them where it is measured.</summary>
+    public int Current => Volatile.Read(ref _current);
+
     public async Task<StepResult> MeasureAsync(Func<Task> work)
     {
         var now = Interlocked.Increment(ref _current);

@@ -47,21 +47,29 @@ public static class SummaryShape
             switch (element.ValueKind)
             {
                 case JsonValueKind.Object when element.EnumerateObject().Any():
-                    foreach (var property in element.EnumerateObject())
-                        Walk(property.Value, path + "." + (KeyedByData.Contains(path[(path.LastIndexOf('.') + 1)..]) ? "*" : property.Name));
+                    foreach (var property in element.EnumerateObject()) Walk(property.Value, path + "." + property.Name);
                     break;
                 case JsonValueKind.Array when element.GetArrayLength() > 0:
                     foreach (var item in element.EnumerateArray()) Walk(item, path + "[]");
                     break;
                 case JsonValueKind.Object or JsonValueKind.Array or JsonValueKind.Null:
-                    paths.TryAdd(path, Null);
+                    paths.TryAdd(WithoutDataKeys(path), Null);
                     break;
                 default:
                     // A value beats a null elsewhere in the same array: the path holds values.
-                    paths[path] = Value;
+                    paths[WithoutDataKeys(path)] = Value;
                     break;
             }
         }
+    }
+
+    /// <summary>".x.env.DOTNET_X" as ".x.env.*": the key after a data-keyed one, whether nested ({"env": {...}}) or flat ("env.DOTNET_X").</summary>
+    private static string WithoutDataKeys(string path)
+    {
+        var segments = path.Split('.');
+        for (var i = 1; i < segments.Length; i++)
+            if (KeyedByData.Contains(segments[i - 1])) segments[i] = "*";
+        return string.Join('.', segments);
     }
 
     /// <summary>The paths that hold values in one shape and are missing from the other, unless they or a parent are null in either.</summary>
