@@ -137,18 +137,10 @@ public class KnownCapacityTests(ITestOutputHelper output)
     [Fact]
     public async Task A_probe_far_beyond_capacity_ends_at_its_first_failed_call_instead_of_draining_its_backlog()
     {
-        var configuration = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None, Transport.H2c,
-            "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
         // 400/s on a host of 100/s: the first measured call queues behind the warm-up's backlog and fails at its 2 s deadline.
-        var mix = new CapacityMix("getInt", ScenarioNames.GetInt, new LoadShape([], 0, 1, 2) { Scenarios = [ScenarioNames.GetInt], StopAtFirstFailure = true },
-            new SearchLimits(400, 400, 400, 0.05, 1, TimeSpan.FromMinutes(1), TimeSpan.FromSeconds(8)), ProbeSeconds: 5);
+        var probe = await ProbeAt400OnAHostOf100Async(new LoadShape([], 0, 1, 2) { Scenarios = [ScenarioNames.GetInt], StopAtFirstFailure = true });
 
-        var result = await CapacityRun.SearchAsync(configuration, mix, CapacitySlo.Default, new CpuPlacement("1", "0"), _ => { }, CancellationToken.None,
-            ["--getIntDelayMs", "10", "--getIntSerial", "true"]);
 
-        var probe = Assert.Single(result.Capacity!.Probes);
-        Assert.True(result.Status == ConfigurationStatus.Ok, result.Reason);
-        Assert.False(probe.Held);
         Assert.Contains("DeadlineExceeded", probe.Missed);
         Assert.EndsWith("the probe stopped once its miss was certain", probe.Missed);
         // Played whole, the probe's steady phase would start 400/s for 5 s: 2,000 calls. Its first measured call fails at its
@@ -160,13 +152,28 @@ public class KnownCapacityTests(ITestOutputHelper output)
     [Fact]
     public async Task A_probe_far_beyond_capacity_with_a_p99_bound_ends_once_its_calls_in_flight_pass_the_bound_not_at_their_deadline()
     {
-        var configuration = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None, Transport.H2c,
-            "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
         // 400/s on a host of 100/s, getInt held to 50 ms: calls pile up in flight well before any reaches its 10 s deadline.
-        var mix = new CapacityMix("getInt", ScenarioNames.GetInt, new LoadShape([], 0, 1, 10)
+        var probe = await ProbeAt400OnAHostOf100Async(new LoadShape([], 0, 1, 10)
         {
             Scenarios = [ScenarioNames.GetInt], StopAtFirstFailure = true, StopBeyondP99Ms = new Dictionary<string, double> { [ScenarioNames.GetInt] = 50 },
-        }, new SearchLimits(400, 400, 400, 0.05, 1, TimeSpan.FromMinutes(1), TimeSpan.FromSeconds(8)), ProbeSeconds: 5);
+        });
+
+
+        Assert.EndsWith("the probe stopped once its miss was certain", probe.Missed);
+        Assert.DoesNotContain("DeadlineExceeded", probe.Missed);
+        Assert.DoesNotContain("failed (Cancelled", probe.Missed);
+        // Stopped a fraction of a second into its steady phase, not after the 5 s of it (2,000 calls at 400/s), nor at 10 s deadlines.
+        var measured = probe.Scenario(ScenarioNames.GetInt)!;
+        Assert.True(measured.Requests < 2_000 / 2, $"{measured.Requests} of the steady phase's 2,000 calls started: the probe ran on past its bound");
+    }
+
+    /// <summary>One 5 s probe of getInt at 400/s on a Kestrel host whose getInt takes 10 ms of CPU one at a time (100/s): a miss.</summary>
+    private static async Task<CapacityProbe> ProbeAt400OnAHostOf100Async(LoadShape load)
+    {
+        var configuration = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None, Transport.H2c,
+            "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+        var mix = new CapacityMix("getInt", ScenarioNames.GetInt, load,
+            new SearchLimits(400, 400, 400, 0.05, 1, TimeSpan.FromMinutes(1), TimeSpan.FromSeconds(8)), ProbeSeconds: 5);
 
         var result = await CapacityRun.SearchAsync(configuration, mix, CapacitySlo.Default, new CpuPlacement("1", "0"), _ => { }, CancellationToken.None,
             ["--getIntDelayMs", "10", "--getIntSerial", "true"]);
@@ -174,11 +181,6 @@ public class KnownCapacityTests(ITestOutputHelper output)
         var probe = Assert.Single(result.Capacity!.Probes);
         Assert.True(result.Status == ConfigurationStatus.Ok, result.Reason);
         Assert.False(probe.Held);
-        Assert.EndsWith("the probe stopped once its miss was certain", probe.Missed);
-        Assert.DoesNotContain("DeadlineExceeded", probe.Missed);
-        Assert.DoesNotContain("failed (Cancelled", probe.Missed);
-        // Stopped a fraction of a second into its steady phase, not after the 5 s of it (2,000 calls at 400/s), nor at 10 s deadlines.
-        var measured = probe.Scenario(ScenarioNames.GetInt)!;
-        Assert.True(measured.Requests < 2_000 / 2, $"{measured.Requests} of the steady phase's 2,000 calls started: the probe ran on past its bound");
+        return probe;
     }
 }
