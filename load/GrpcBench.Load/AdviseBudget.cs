@@ -70,7 +70,7 @@ public static class AdviseBudget
     /// </summary>
     public static string? TooSmall(AdviseOptions options, bool quick)
     {
-        var mix = CapacityPreset.Mixes(options.Capacity, quick)[0];
+        var mix = CapacityPresetRun.Mixes(options.Capacity, quick)[0];
         var knobs = options.Knobs.Select(Knobs.Named).ToList();
         var perRun = PlannedRunTime(ThroughputShape.Default(quick));
         var (_, valuesPerKnob) = KnobScreen.Grouped(knobs.SelectMany(k => k.Values.Select(v => new ScreenFactor(k, v))), DesignAlternatives.For(mix));

@@ -10,5 +10,5 @@ public sealed record AdviseOptions(IReadOnlyList<string> Knobs, int ConfirmRepea
     public static readonly IReadOnlyList<string> QuickKnobs = ["sockets-inline-completions", "gc-server", "gc-concurrent", "inline-scheduling", GrpcBench.Load.Knobs.Placebo];
 
     public static AdviseOptions Default(bool quick) => new(quick ? QuickKnobs : [.. GrpcBench.Load.Knobs.All.Select(k => k.Name)], quick ? 2 : 3, 0.1, quick ? 7 : 45,
-        CapacityOptions.Default(quick) with { Mixes = [quick ? CapacityPreset.Uploads : CapacityPreset.Mixed] });
+        CapacityOptions.Default(quick) with { Mixes = [quick ? CapacityPresetRun.Uploads : CapacityPresetRun.Mixed] });
 }

@@ -19,7 +19,7 @@ public static class CapacityRun
         Action<LoadProgress> onProgress, CancellationToken cancellationToken, IReadOnlyList<string>? hostArguments = null,
         double? guess = null, double? first = null)
     {
-        configuration = CapacityPreset.Labelled(configuration, mix);
+        configuration = CapacityPresetRun.Labelled(configuration, mix);
         if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, ConfigurationStatus.Skipped, skipped);
         var shape = mix.Load.For(configuration);
         Measurement? last = null;

@@ -35,7 +35,7 @@ public static class HostProfiling
     public static async Task<HostProfileRow> ProfileAsync(string name, LoadConfiguration configuration, CapacityMix mix, double perSecond, CpuPlacement placement,
         Action<LoadProgress> onProgress, CancellationToken cancellationToken)
     {
-        configuration = CapacityPreset.Labelled(configuration, mix);
+        configuration = CapacityPresetRun.Labelled(configuration, mix);
         var label = configuration.Label;
         HostProfileRow Failed(string why) => new(name, label, null, 0, 0, [], [], why);
         // Played whole whatever happens: a probe's early stop would leave the profile sampling an idle host.

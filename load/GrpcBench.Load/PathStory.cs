@@ -31,7 +31,7 @@ public static class PathStory
     /// </summary>
     public static TimeSpan Time(bool quick)
     {
-        var load = Load(quick, CapacityPreset.Mixes(CapacityOptions.Default(quick), quick)[0]);
+        var load = Load(quick, CapacityPresetRun.Mixes(CapacityOptions.Default(quick), quick)[0]);
         return TimeSpan.FromSeconds(3 + load.WarmUpSeconds + load.Phases.Sum(p => p.Seconds) + load.CallTimeoutSeconds * (quick ? 0.5 : 1.5));
     }
 

@@ -12,9 +12,11 @@ root.SetAction(async (parse, cancellationToken) =>
     // at once, leaving the host it may have started (everything up to the host's start runs before the first await).
     await Task.Yield();
     RunPlan plan;
+    IPresetRun preset;
     try
     {
         plan = new PlanReader(parse, options).Read();
+        preset = options.PresetNamed(plan.Preset).Run(plan);
     }
     catch (FormatException e)
     {
@@ -26,7 +28,7 @@ root.SetAction(async (parse, cancellationToken) =>
         Console.Error.WriteLine(unreachable);
         return 1;
     }
-    return await PresetRun.RunAsync(plan, parse.GetValue(options.Output), string.Join(' ', args), cancellationToken);
+    return await PresetRun.RunAsync(plan, preset, parse.GetValue(options.Output), string.Join(' ', args), cancellationToken);
 });
 
 Argument<string> baseFolder = new("base") { Description = "Results folder of the base run" };

@@ -68,14 +68,12 @@ public sealed record RunPlan
     /// <summary>Other presets than capacity: how many times each configuration runs, interleaved (--repeat; 1 by default).</summary>
     public int Repeat { get; init; } = 1;
 
-    /// <summary>With the capacity preset: its mixes, repeats, arrivals, SLO and threshold.</summary>
-    public CapacityOptions? Capacity { get; init; }
+    /// <summary>What a preset is asked for beyond the configurations and their load, as its declaration reads it (<see cref="CapacityOptions"/>, <see cref="AdviseOptions"/>, <see cref="SoakOptions"/>); null for none.</summary>
+    public object? PresetOptions { get; init; }
 
-    /// <summary>With the advise preset: its knobs, budget and mix.</summary>
-    public AdviseOptions? Advise { get; init; }
-
-    /// <summary>With the soak preset: its rates and length.</summary>
-    public SoakOptions? Soak { get; init; }
+    /// <summary><see cref="PresetOptions"/> as the preset's run takes them.</summary>
+    public T OptionsOf<T>() where T : class =>
+        PresetOptions as T ?? throw new InvalidOperationException($"the {Preset} preset's plan holds {PresetOptions?.GetType().Name ?? "no options"}, not {typeof(T).Name}");
 
     /// <summary>Runtime knobs of the Kestrel hosts as environment variables (--host-env DOTNET_gcServer=0); empty for none.</summary>
     public IReadOnlyDictionary<string, string> HostEnvironment { get; init; } = Empty;
@@ -108,7 +106,6 @@ public sealed record RunPlan
 
     public IReadOnlyList<LoadConfiguration> Configurations()
     {
-        if (Preset == Presets.Sweep) return Presets.SweepConfigurations(this);
         if (Target is not null) return TargetConfigurations(Target);
         var configurations = new List<LoadConfiguration>();
         foreach (var runtime in Runtimes)

@@ -21,7 +21,7 @@ public static class SoakRates
         {
             throw new FormatException($"--capacity-from {capacityRun}: allowed a capacity run's folder or summary.json ({e.Message})");
         }
-        var mixed = summary.Capacity?.Mixes.FirstOrDefault(m => m.Mix == CapacityPreset.Mixed)
+        var mixed = summary.Capacity?.Mixes.FirstOrDefault(m => m.Mix == CapacityPresetRun.Mixed)
             ?? throw new FormatException($"--capacity-from {capacityRun}: allowed a capacity run with the mixed mix (uploads with getInt beside); it has none");
         var rates = new Dictionary<string, double>();
         foreach (var configuration in configurations)

@@ -53,7 +53,7 @@ public static class ThroughputRun
     public static async Task<ConfigurationResult> RunAsync(LoadConfiguration configuration, CapacityMix mix, ThroughputShape throughput, CpuPlacement placement,
         Action<LoadProgress> onProgress, CancellationToken cancellationToken)
     {
-        configuration = CapacityPreset.Labelled(configuration, mix);
+        configuration = CapacityPresetRun.Labelled(configuration, mix);
         if (ConfigurationRun.SkipReason(configuration) is { } skipped) return ConfigurationRun.Outcome(configuration, ConfigurationStatus.Skipped, skipped);
         var shape = throughput.For(mix).For(configuration);
         // Before the host starts, on the CPUs the run will use, with nothing else of the bench running there.

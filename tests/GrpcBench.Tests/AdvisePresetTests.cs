@@ -11,7 +11,7 @@ public class AdvisePresetTests
     [Fact]
     public async Task On_a_host_of_one_CPU_server_GC_off_and_one_GC_heap_read_back_as_the_default_does_so_they_are_not_screened()
     {
-        var mix = CapacityPreset.Mixes(AdviseOptions.Default(quick: true).Capacity, quick: true)[0];
+        var mix = CapacityPresetRun.Mixes(AdviseOptions.Default(quick: true).Capacity, quick: true)[0];
         var oneCpu = new CpuPlacement("1", "0");
         var kestrel = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None,
             Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());

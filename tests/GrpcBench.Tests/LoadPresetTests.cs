@@ -178,8 +178,8 @@ public class LoadPresetTests
     [Fact]
     public void The_main_job_runs_the_story_on_net8_net10_and_net11_and_the_first_look_on_net10()
     {
-        var full = GrpcBench.Load.Presets.For(GrpcBench.Load.Presets.Seed, quick: false).Configurations();
-        var quick = GrpcBench.Load.Presets.For(GrpcBench.Load.Presets.Seed, quick: true).Configurations();
+        var full = GrpcBench.Load.Presets.For("seed", quick: false).Configurations();
+        var quick = GrpcBench.Load.Presets.For("seed", quick: true).Configurations();
 
         Assert.Equal(24, full.Count);
         Assert.Equal(["net8.0", "net10.0", "net11.0"], full.Select(c => c.HostRuntime).Distinct());
@@ -192,7 +192,7 @@ public class LoadPresetTests
     [InlineData(true, 36, 2, 2_000)]
     public void Transports_runs_every_transport_pair_and_message_under_the_closed_model(bool quick, int configurations, int pairs, int requests)
     {
-        var plan = GrpcBench.Load.Presets.For(GrpcBench.Load.Presets.Transports, quick);
+        var plan = GrpcBench.Load.Presets.For("transports", quick);
 
         var all = plan.Configurations();
 

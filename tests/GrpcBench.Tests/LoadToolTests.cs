@@ -330,7 +330,7 @@ public class LoadToolTests
     [InlineData("--getint-rate", "0", "--getint-rate 0: allowed 1 to 10000")]
     [InlineData("--scenarios", "pagez", "--scenarios pagez: allowed getInt, sendLargeData, streamRecords, pages, pagesConcurrent, uploadChunks")]
     [InlineData("--arrivals", "bursty", "--arrivals bursty: allowed uniform, poisson")]
-    [InlineData("--mixes", "all", "--mixes all: allowed uploads, getInt, mixed")]
+    [InlineData("--preset capacity --mixes", "all", "--mixes all: allowed uploads, getInt, mixed")]
     [InlineData("--repeat", "0", "--repeat 0: allowed 1 to 20")]
     [InlineData("--preset sweep --repeat", "21", "--repeat 21: allowed 1 to 20")]
     [InlineData("--slo-upload-ms", "100", "--slo-upload-ms: allowed with --preset capacity or advise only")]

@@ -122,8 +122,8 @@ public class PresetRunTests
         SummaryShape.Matches(folder, "sweep-quick");
         var summary = SummaryFile.Read(folder);
         // Grpc.Core, Kestrel's default, each variant alone; then the best of them together where any helped.
-        var tried = summary.Configurations.Take(Load.Presets.SweepVariants.Count + 2).ToList();
-        Assert.Equal([Load.Results.ServerStack.GrpcCore, .. Enumerable.Repeat(Load.Results.ServerStack.Kestrel, Load.Presets.SweepVariants.Count + 1)], tried.Select(c => c.Configuration.Server));
+        var tried = summary.Configurations.Take(Load.SweepPreset.Variants.Count + 2).ToList();
+        Assert.Equal([Load.Results.ServerStack.GrpcCore, .. Enumerable.Repeat(Load.Results.ServerStack.Kestrel, Load.SweepPreset.Variants.Count + 1)], tried.Select(c => c.Configuration.Server));
         Assert.InRange(summary.Configurations.Count, tried.Count, tried.Count + 1);
         Assert.All(summary.Configurations, c => Assert.True(c.Status == ConfigurationStatus.Ok, $"{c.Configuration.Label}: {c.Status} {c.Reason}"));
     }

@@ -8,6 +8,9 @@ public static class ClosedModelOptions
     /// <summary>The seconds a closed model may take when neither the preset nor --max-seconds says.</summary>
     public const int DefaultMaxSeconds = 600;
 
+    /// <summary>Where the closed model is refused: beside an open model's rates, and by the presets that search a rate.</summary>
+    public const string Refusal = "--concurrency / --requests: allowed without --phases and --getint-rate, and not with --preset capacity or advise";
+
     public static ClosedModel? Read(int? concurrency, int? requests, int? maxSeconds, ClosedModel? preset)
     {
         if (preset is null && (concurrency is null) != (requests is null))

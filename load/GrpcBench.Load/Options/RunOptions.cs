@@ -14,16 +14,15 @@ public sealed class RunOptions
 {
     public const string PresetName = "--preset";
 
-    private const string SoakLoad = "whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib";
-
     private static readonly string[] KestrelSettingNames = ["initialStreamWindowSize", "initialConnectionWindowSize", "maxStreamsPerConnection", "maxFrameSize",
         "maxRequestBufferSize", "sockets:unsafePreferInlineScheduling", "sockets:ioQueueCount", "sockets:waitForDataBeforeAllocatingBuffer", "sockets:maxReadBufferSize"];
 
     private static readonly string[] ClientSettingNames = ["enableMultipleHttp2Connections", "initialHttp2StreamWindowSize", "channels", "keepAlivePingDelaySeconds"];
 
-    // Declared first: the options taken by some presets only read it.
-    public Option<string> Preset { get; } = new Option<string>(PresetName)
-        { Description = $"Named set of configurations and load: {string.Join(", ", Presets.Names)}", DefaultValueFactory = _ => Presets.Seed }.OneOf([.. Presets.Names]);
+    /// <summary>Every preset, each with the options only it takes (see <see cref="PresetScope"/>).</summary>
+    public IReadOnlyList<Preset> Presets { get; } = Load.Presets.Declared();
+
+    public Option<string> Preset { get; }
     public Option<bool> Quick { get; } = new("--quick") { Description = "The preset small and short: about a minute, for CI and a first look" };
     public Option<string[]> Servers { get; } = List("--server", "Server stacks", [.. Terms.Texts(ServerStack.GrpcCore, ServerStack.Kestrel)]);
     public Option<string[]> Clients { get; } = List("--client", "Client stacks", [.. Terms.Texts(ClientStack.GrpcCore, ClientStack.GrpcNet)]);
@@ -50,11 +49,10 @@ public sealed class RunOptions
         values => ClientChannels(Settings("--client-setting", values, ClientSettingNames)));
     public Option<int?> PayloadMib { get; } = new Option<int?>("--payload-mib") { Description = "sendLargeData payload in MiB, 1-200 (seed: 20)" }.Within(1, 200);
     public Option<RampPhase[]> Phases { get; } = Read("--phases", "The ramp, RATExSECONDS each, e.g. 50x30 20x30 (seed: 50x15 20x15)",
-        values => values.SelectMany(Split).Select(RampPhase.Parse).ToArray()).NotWith(Presets.Soak, SoakLoad);
+        values => values.SelectMany(Split).Select(RampPhase.Parse).ToArray());
     public Option<int?> WarmUpSeconds { get; } = new Option<int?>("--warmup-seconds") { Description = "Warm-up at the first phase's rate, not counted, 0-60 (seed: 3)" }.Within(0, 60);
     public Option<int?> CallTimeoutSeconds { get; } = new Option<int?>("--call-timeout-seconds") { Description = "Deadline of each call from its scheduled start, 1-300 (seed: 30)" }.Within(1, 300);
-    public Option<string[]> Scenarios { get; } = List("--scenarios", "Scenarios run at once (in every configuration, instead of the preset's sets)", [.. LoadShape.KnownScenarios])
-        .NotWith(Presets.Soak, SoakLoad);
+    public Option<string[]> Scenarios { get; } = List("--scenarios", "Scenarios run at once (in every configuration, instead of the preset's sets)", [.. LoadShape.KnownScenarios]);
     public Option<string[]> Links { get; } = new Option<string[]>("--link")
         { Description = "Loopback link: none, or a private network namespace whose loopback tc tbf shapes to RATE (e.g. 1gbit, 100mbit, 20mbit; needs root)", AllowMultipleArgumentsPerToken = true }
         .EachValue(value => value == "none" || ShapedLink.IsValidRate(value), "none or a whole number with kbit, mbit or gbit, e.g. 20mbit");
@@ -81,36 +79,30 @@ public sealed class RunOptions
     public Option<string?> Arrivals { get; } = new Option<string?>("--arrivals")
         { Description = "How open-model calls are spaced: uniform (evenly, as NBomber's inject) or poisson (as gRPC's benchmark driver; shows queueing that even spacing hides)" }
         .OneOf(["uniform", "poisson"]);
-    public Option<string[]> Mixes { get; } = List("--mixes", "capacity: the scenario mixes searched", [.. CapacityPreset.MixNames]).OnlyWith(Presets.Capacity, Presets.Advise);
-    public Option<int?> SloUploadMs { get; } = new Option<int?>("--slo-upload-ms") { Description = "capacity: the p99 bound of sendLargeData, ms, 1-600,000 (1000)" }
-        .OnlyWith(Presets.Capacity, Presets.Advise).Within(1, 600_000);
-    public Option<int?> SloGetIntMs { get; } = new Option<int?>("--slo-getint-ms") { Description = "capacity: the p99 bound of getInt, alone or beside uploads, ms, 1-600,000 (50)" }
-        .OnlyWith(Presets.Capacity, Presets.Advise).Within(1, 600_000);
-    public Option<double?> Threshold { get; } = new Option<double?>("--threshold")
-        { Description = "capacity: the relative difference a decision against Grpc.Core must exceed, 0.01-1 (0.1 = 10 %)" }.OnlyWith(Presets.Capacity, Presets.Advise).Within(0.01, 1);
-    public Option<string[]> Knobs { get; } = new Option<string[]>("--knobs")
-        { Description = $"advise: the knobs screened (default: all): {string.Join(", ", Load.Knobs.All.Select(k => k.Name))}", AllowMultipleArgumentsPerToken = true }
-        .OnlyWith(Presets.Advise).AllowedValues([.. Load.Knobs.All.Select(k => k.Name)]);
-    public Option<double?> BudgetMinutes { get; } = new Option<double?>("--budget-minutes") { Description = "advise: the time each runtime may take, minutes, 1-600 (45; quick: 7)" }
-        .OnlyWith(Presets.Advise).Within(1, 600);
-    public Option<double?> SoakRate { get; } = new Option<double?>("--rate")
-        { Description = "soak: sendLargeData calls per second, 0.1-100 (default: 120 MiB/s worth of the payload, 6/s of 20 MiB)" }.OnlyWith(Presets.Soak).Within(0.1, 100, " calls per second");
-    public Option<int?> SoakMinutes { get; } = new Option<int?>("--minutes") { Description = "soak: how long the steady load lasts per configuration, minutes, 1-60 (30; quick: 2)" }
-        .OnlyWith(Presets.Soak).Within(1, 60);
-    public Option<string?> SoakCapacityFrom { get; } = new Option<string?>("--capacity-from")
-        { Description = "soak: a capacity run's folder or summary.json: each configuration at 50 % of the capacity it held there with the mixed mix (instead of one --rate for all)" }
-        .OnlyWith(Presets.Soak);
     public Option<string?> Target { get; } = new("--target") { Description = $"Run against a server the bench did not start, implementing the contract: {ExternalTarget.Allowed[8..]}; its side is not measured" };
     public Option<string?> TargetCa { get; } = new("--target-ca") { Description = "PEM file of the certificate (or its CA) an https --target presents" };
     public Option<int?> Concurrency { get; } = new Option<int?>("--concurrency")
         { Description = "Closed model: callers at once per scenario, each starting its next call when its previous one ends, 1-10,000, with --requests (transports: 100)" }
-        .NotWith(Presets.Soak, SoakLoad).Within(1, 10_000);
+        .Within(1, 10_000);
     public Option<int?> Requests { get; } = new Option<int?>("--requests") { Description = "Closed model: calls per scenario in total, 1-10,000,000, with --concurrency (transports: 100,000; quick: 2,000)" }
-        .NotWith(Presets.Soak, SoakLoad).Within(1, 10_000_000);
+        .Within(1, 10_000_000);
     public Option<int?> MaxSeconds { get; } = new Option<int?>("--max-seconds") { Description = "Closed model: the longest a scenario's requests may take, 1-3,600 s (transports: 600; quick: 60)" }
         .Within(1, 3_600);
     public Option<string[]> Codecs { get; } = List("--codec", "ExampleService's message encoding, one configuration each (transports: both)", ["protobuf", "json"]);
     public Option<string?> Output { get; } = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
+
+    public RunOptions()
+    {
+        var names = Presets.Select(p => p.Name).ToArray();
+        Preset = new Option<string>(PresetName)
+            { Description = $"Named set of configurations and load: {string.Join(", ", names)}", DefaultValueFactory = _ => Load.Presets.Default }.OneOf(names);
+        PresetScope.Check(this);
+    }
+
+    public Preset PresetNamed(string name) => Presets.Single(p => p.Name == name);
+
+    /// <summary>The preset declared as <typeparamref name="T"/>, whose options another preset takes too.</summary>
+    public T Declared<T>() where T : Preset => Presets.OfType<T>().Single();
 
     public void AddTo(Command command)
     {
@@ -122,7 +114,7 @@ public sealed class RunOptions
     [
         Preset, Quick, Servers, Clients, Pairs, Runtimes, ClientRuntime, Compressions, Transports, KestrelProfiles, ClientProfiles, Baselines,
         KestrelSettings, HostEnvironment, ClientEnvironment, ClientSettings, PayloadMib, Phases, WarmUpSeconds, CallTimeoutSeconds, Scenarios, Links, CompressionLevels,
-        MessageSizes, ChunkSizes, PageSizes, Records, PayloadContent, GetIntRate, Cpus, Repeat, Arrivals, Mixes, SloUploadMs, SloGetIntMs, Threshold, Knobs, BudgetMinutes,
-        SoakRate, SoakMinutes, SoakCapacityFrom, Target, TargetCa, Concurrency, Requests, MaxSeconds, Codecs, Output,
+        MessageSizes, ChunkSizes, PageSizes, Records, PayloadContent, GetIntRate, Cpus, Repeat, Arrivals,
+        Target, TargetCa, Concurrency, Requests, MaxSeconds, Codecs, Output, .. Presets.SelectMany(p => p.Takes(this)).Distinct(),
     ];
 }

@@ -13,17 +13,10 @@ namespace GrpcBench.Load;
 /// </summary>
 public static class PresetRun
 {
-    public static async Task<int> RunAsync(RunPlan plan, string? requestedFolder, string commandLine, CancellationToken cancellationToken)
+    public static async Task<int> RunAsync(RunPlan plan, IPresetRun preset, string? requestedFolder, string commandLine, CancellationToken cancellationToken)
     {
         var console = Reporting.ConsoleSetup.ForOutput();
         if (ResultsFolder.CreateOrSayWhy(requestedFolder) is not { } folder) return 2;
-        IPresetRun preset = plan switch
-        {
-            { Advise: { } advise } => new AdvisePreset(plan, advise),
-            { Soak: { } soak } => new SoakPreset(plan, soak),
-            { Capacity: { } capacity } => new CapacityPreset(plan, capacity),
-            _ => new ComparisonPreset(plan),
-        };
         return await RunAsync(preset, plan.Preset, plan.Cpus, folder, commandLine, console, cancellationToken);
     }
 

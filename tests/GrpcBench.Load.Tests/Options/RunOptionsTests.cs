@@ -16,7 +16,7 @@ public class RunOptionsTests
     [InlineData("--preset soak --phases 5x10",
         "--phases: not with --preset soak, whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib")]
     [InlineData("--preset soak --requests 0", "--requests: not with --preset soak")]
-    [InlineData("--mixes all", "--mixes all: allowed uploads, getInt, mixed")]
+    [InlineData("--preset capacity --mixes all", "--mixes all: allowed uploads, getInt, mixed")]
     [InlineData("--preset sweep --repeat 21", "--repeat 21: allowed 1 to 20")]
     [InlineData("--preset capacity --threshold 2", "--threshold 2: allowed 0.01 to 1")]
     [InlineData("--preset capacity --threshold NaN", "--threshold NaN: allowed 0.01 to 1")]
@@ -65,9 +65,8 @@ public class RunOptionsTests
         Assert.Equal(own.Load.Phases, plan.Load.Phases);
         Assert.Equal(own.Load.Closed, plan.Load.Closed);
         Assert.Equal(1, plan.Repeat);
-        Assert.Equal(preset == Presets.Capacity, plan.Capacity is not null);
-        Assert.Equal(preset == Presets.Advise, plan.Advise is not null);
-        Assert.Equal(preset == Presets.Soak, plan.Soak is not null);
+        Assert.Equal(own.PresetOptions?.GetType(), plan.PresetOptions?.GetType());
+        Assert.Equal(preset is "capacity" or "advise" or "soak", plan.PresetOptions is not null);
     }
 
     public static TheoryData<string, bool> EveryPreset()
@@ -100,11 +99,14 @@ public class RunOptionsTests
         var capacity = Plan("--preset capacity --repeat 4 --slo-upload-ms 500 --threshold 0.2 --mixes uploads");
         var advise = Plan("--preset advise --repeat 2 --knobs gc-server --budget-minutes 200");
 
-        Assert.Equal((4, 500.0, 0.2), (capacity.Capacity!.Repeat, capacity.Capacity.Slo.UploadP99Ms, capacity.Capacity.Threshold));
-        Assert.Equal(["uploads"], capacity.Capacity.Mixes);
+        var searched = capacity.OptionsOf<CapacityOptions>();
+        var advised = advise.OptionsOf<AdviseOptions>();
+
+        Assert.Equal((4, 500.0, 0.2), (searched.Repeat, searched.Slo.UploadP99Ms, searched.Threshold));
+        Assert.Equal(["uploads"], searched.Mixes);
         Assert.Equal(1, capacity.Repeat);
-        Assert.Equal((2, 2, 200.0), (advise.Advise!.ConfirmRepeats, advise.Advise.Capacity.Repeat, advise.Advise.BudgetMinutes));
-        Assert.Equal(["gc-server"], advise.Advise.Knobs);
+        Assert.Equal((2, 2, 200.0), (advised.ConfirmRepeats, advised.Capacity.Repeat, advised.BudgetMinutes));
+        Assert.Equal(["gc-server"], advised.Knobs);
     }
 
     [Fact]
@@ -113,7 +115,9 @@ public class RunOptionsTests
         var soak = Plan("--preset soak --rate 2 --minutes 5");
         var closed = Plan("--concurrency 5 --requests 50");
 
-        Assert.Equal((2.0, "given with --rate", 300), (soak.Soak!.UploadsPerSecond, soak.Soak.RateSource, soak.Soak.Seconds));
+        var soaked = soak.OptionsOf<SoakOptions>();
+
+        Assert.Equal((2.0, "given with --rate", 300), (soaked.UploadsPerSecond, soaked.RateSource, soaked.Seconds));
         Assert.Equal(new ClosedModel(5, 50, ClosedModelOptions.DefaultMaxSeconds), closed.Load.Closed);
     }
 

@@ -9,7 +9,7 @@ namespace GrpcBench.Load.Tests.Tool;
 /// <summary>The advise preset's plan: its budget, and the effective values it reads back from a host's ready line.</summary>
 public class AdvisePresetTests
 {
-    private static CapacityMix Mix(bool quick) => CapacityPreset.Mixes(AdviseOptions.Default(quick).Capacity, quick)[0];
+    private static CapacityMix Mix(bool quick) => CapacityPresetRun.Mixes(AdviseOptions.Default(quick).Capacity, quick)[0];
 
     [Fact]
     public void The_full_advice_screens_every_knob_on_the_storys_mix_and_walks_its_path_in_45_minutes_a_runtime_and_the_quick_one_five_knobs_in_7()
@@ -34,7 +34,7 @@ public class AdvisePresetTests
             "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
 
         var chunkedMix = chunked.Apply(mix);
-        var configuration = CapacityPreset.Labelled(chunked.Apply(kestrel), chunkedMix);
+        var configuration = CapacityPresetRun.Labelled(chunked.Apply(kestrel), chunkedMix);
 
         Assert.Equal(ScenarioNames.UploadChunks, chunkedMix.Searched);
         Assert.Equal([ScenarioNames.UploadChunks, ScenarioNames.GetInt], chunkedMix.Load.Scenarios);
@@ -54,11 +54,11 @@ public class AdvisePresetTests
         Assert.Equal([.. screened, "compression-gzip"], DesignAlternatives.For(mix with { Load = mix.Load with { PayloadContent = Payload.ZerosContent } }).Select(a => a.Name));
         // The catalogue's message-path alternatives only where asked for (the migration path), and only where there are uploads.
         Assert.Equal([.. chunkSizes, "server-sequence-read", "client-direct-write"], DesignAlternatives.For(mix, DesignAlternatives.Catalogue).Select(a => a.Name));
-        var getInt = CapacityPreset.Mixes(CapacityOptions.Default(false) with { Mixes = [CapacityPreset.GetInt] }, false)[0];
+        var getInt = CapacityPresetRun.Mixes(CapacityOptions.Default(false) with { Mixes = [CapacityPresetRun.GetInt] }, false)[0];
         Assert.Empty(DesignAlternatives.For(getInt));
         Assert.Empty(DesignAlternatives.For(getInt, DesignAlternatives.Catalogue));
         // --payload-content reaches the mix advise screens: on zeros gzip is screened beside the chunk sizes.
-        var zeros = CapacityPreset.Mixes(AdviseOptions.Default(quick: false).Capacity with { PayloadContent = Payload.ZerosContent }, false)[0];
+        var zeros = CapacityPresetRun.Mixes(AdviseOptions.Default(quick: false).Capacity with { PayloadContent = Payload.ZerosContent }, false)[0];
         Assert.Equal(Payload.ZerosContent, zeros.Load.PayloadContent);
         Assert.Equal([.. screened, "compression-gzip"], DesignAlternatives.For(zeros).Select(a => a.Name));
         // Advise, quick or not, screens two chunk sizes (the others take runs from the story's uploads); the path the rest.

@@ -8,7 +8,7 @@ namespace GrpcBench.Load.Tests.Tool;
 public class CapacityPresetTests
 {
     private static IReadOnlyList<(CapacityMix Mix, LoadConfiguration Configuration)> Searches(bool quick) =>
-        CapacityPreset.Searches(Presets.For(Presets.Capacity, quick), CapacityPreset.Mixes(CapacityOptions.Default(quick), quick));
+        CapacityPresetRun.Searches(Presets.For("capacity", quick), CapacityPresetRun.Mixes(CapacityOptions.Default(quick), quick));
 
     [Fact]
     public void The_full_preset_searches_grpc_core_and_kestrel_default_and_large_windows_on_net8_net10_and_net11_for_three_mixes_with_the_floors_beside_the_uploads()
@@ -37,7 +37,7 @@ public class CapacityPresetTests
     {
         var searches = Searches(quick: false);
 
-        var schedule = CapacityPreset.Schedule(searches, 3);
+        var schedule = CapacityPresetRun.Schedule(searches, 3);
 
         var grpc = searches.Where(s => s.Configuration.Kind == ConfigurationKind.Grpc).Select(Key).ToList();
         Assert.Equal(searches.Select(Key), schedule.Where(s => s.Repeat == 1).Select(s => Key((s.Mix, s.Configuration))));
@@ -76,14 +76,14 @@ public class CapacityPresetTests
                 Capacity = new CapacityResult(mix.Searched, capacity, CapacitySlo.Default, Arrivals.Uniform, 0.05, CapacitySearch.ByResolution, [], Mix: mix.Name),
             };
 
-        Assert.Null(CapacityPreset.Guess([], uploads, kestrel10, mixes));
+        Assert.Null(CapacityPresetRun.Guess([], uploads, kestrel10, mixes));
         List<ConfigurationResult> results = [Found(uploads, kestrel8, 18), Found(uploads, core10, 45)];
-        Assert.Equal(18, CapacityPreset.Guess(results, uploads, kestrel10, mixes));
-        Assert.Equal(45, CapacityPreset.Guess(results, mixed, core10, mixes));
-        Assert.Null(CapacityPreset.Guess(results, mixed, kestrel10, mixes));
-        Assert.Null(CapacityPreset.Guess(results, uploads, floor, mixes));
+        Assert.Equal(18, CapacityPresetRun.Guess(results, uploads, kestrel10, mixes));
+        Assert.Equal(45, CapacityPresetRun.Guess(results, mixed, core10, mixes));
+        Assert.Null(CapacityPresetRun.Guess(results, mixed, kestrel10, mixes));
+        Assert.Null(CapacityPresetRun.Guess(results, uploads, floor, mixes));
         results.AddRange([Found(uploads, kestrel10, 16), Found(uploads, kestrel10, 20), Found(uploads, kestrel10, 17)]);
-        Assert.Equal(17, CapacityPreset.Guess(results, uploads, kestrel10, mixes));
+        Assert.Equal(17, CapacityPresetRun.Guess(results, uploads, kestrel10, mixes));
     }
 
     private static string Key((CapacityMix Mix, LoadConfiguration Configuration) search) => $"{search.Mix.Name}: {search.Configuration.Label}";

@@ -8,7 +8,7 @@ namespace GrpcBench.Load.Tests.Tool;
 /// <summary>The path's walk over runs whose throughput each change sets: what it tries, in which order, and what it takes.</summary>
 public class PathSearchTests
 {
-    private static readonly CapacityMix Mix = CapacityPreset.Mixes(AdviseOptions.Default(quick: false).Capacity, quick: false)[0];
+    private static readonly CapacityMix Mix = CapacityPresetRun.Mixes(AdviseOptions.Default(quick: false).Capacity, quick: false)[0];
     private static readonly LoadConfiguration Kestrel = new(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net8.0", "net8.0", Compression.None, Transport.H2c,
         "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
 

@@ -11,18 +11,21 @@ namespace GrpcBench.Load;
 /// The story's comparison and the presets shaped like it (seed, sweep, streaming, chunked, slow-link, transports): every
 /// configuration of the plan under the same load, repeats interleaved, then the table, the ratios and the charts.
 /// </summary>
-public sealed class ComparisonPreset(RunPlan plan) : IPresetRun
+/// <param name="configurations">The plan's own where null.</param>
+/// <param name="afterFirstRound">A configuration chosen from the first round's results, run at the end of every round (the sweep's best settings together); null for none.</param>
+public sealed class ComparisonPresetRun(RunPlan plan, IReadOnlyList<LoadConfiguration>? configurations = null,
+    Func<IReadOnlyList<ConfigurationResult>, LoadConfiguration?>? afterFirstRound = null) : IPresetRun
 {
-    private readonly IReadOnlyList<LoadConfiguration> _configurations = plan.Configurations();
+    private readonly IReadOnlyList<LoadConfiguration> _configurations = configurations ?? plan.Configurations();
     private int Repeats => Math.Max(plan.Repeat, 1);
-    private int Total => (_configurations.Count + (plan.Preset == Presets.Sweep ? 1 : 0)) * Repeats;
+    private int Count => _configurations.Count + (afterFirstRound is null ? 0 : 1);
+    private int Total => Count * Repeats;
 
     public IEnumerable<string> Introduction()
     {
         var shape = plan.Load;
-        var count = _configurations.Count + (plan.Preset == Presets.Sweep ? 1 : 0);
         yield return string.Create(CultureInfo.InvariantCulture,
-            $"{plan.Preset}: {count} configurations{(Repeats > 1 ? $", {Repeats} repeats interleaved: {Total} runs" : "")}; {What(plan)}; "
+            $"{plan.Preset}: {Count} configurations{(Repeats > 1 ? $", {Repeats} repeats interleaved: {Total} runs" : "")}; {What(plan)}; "
             + $"about {Minutes(shape.Typical * Total)} (at most {Minutes((shape.WorstCase + TimeSpan.FromSeconds(5)) * Total)})");
         if (_configurations.Count(c => c.Link != "none") is > 0 and var linked && !Orchestration.ShapedLink.CanCreate)
             yield return $"--link needs root (a network namespace and tc): the {linked} configurations with a link are skipped";
@@ -47,15 +50,15 @@ public sealed class ComparisonPreset(RunPlan plan) : IPresetRun
                     + $"(at most {Minutes((shape.WorstCase + TimeSpan.FromSeconds(5)) * left)})");
         }
 
-        // Round 1, then the sweep's combination of the best settings, chosen from round 1's results alone (simple, and
-        // known before round 2 starts); later rounds then run it with the others, at the end of each round as in round 1.
+        // Round 1, then the configuration chosen from round 1's results alone (simple, and known before round 2 starts);
+        // later rounds then run it with the others, at the end of each round as in round 1.
         var round = _configurations.ToList();
         foreach (var (repeat, configuration) in RepeatSchedule.Interleave(round, 1))
         {
             if (cancellationToken.IsCancellationRequested) return;
             await Run(configuration, repeat);
         }
-        if (plan.Preset == Presets.Sweep && !cancellationToken.IsCancellationRequested && SweepRecommendation.Combine(session.Results) is { } best)
+        if (afterFirstRound is not null && !cancellationToken.IsCancellationRequested && afterFirstRound([.. session.Results]) is { } best)
         {
             await Run(best, 1);
             round.Add(best);

@@ -18,15 +18,12 @@ namespace GrpcBench.Load;
 /// beside the default and Grpc.Core on fresh interleaved runs; Grpc.Core's and the floors' capacity; the story's load on
 /// Grpc.Core, the default and the path's end; and their hosts profiled.
 /// </summary>
-public sealed class AdvisePreset(RunPlan plan, AdviseOptions options) : IPresetRun
+public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPresetRun
 {
     /// <summary>The rate the headline searches probe first and the profiles load at, as a fraction of the default's saturated throughput: below saturation.</summary>
     public const double ScreeningFraction = 0.5;
 
-    /// <summary>The command line's check of the budget (<see cref="AdviseBudget.TooSmall"/>).</summary>
-    public static string? TooSmall(AdviseOptions options, bool quick) => AdviseBudget.TooSmall(options, quick);
-
-    private readonly CapacityMix _mix = CapacityPreset.Mixes(options.Capacity, plan.Quick)[0];
+    private readonly CapacityMix _mix = CapacityPresetRun.Mixes(options.Capacity, plan.Quick)[0];
     private readonly IReadOnlyList<Knob> _knobs = [.. options.Knobs.Select(Knobs.Named)];
     private readonly List<AdviceSummary> _advice = [];
 
@@ -35,7 +32,7 @@ public sealed class AdvisePreset(RunPlan plan, AdviseOptions options) : IPresetR
         var quick = plan.Quick;
         var shape = ThroughputShape.Default(quick);
         yield return string.Create(CultureInfo.InvariantCulture,
-            $"advise: {_knobs.Count} knobs, {_knobs.Sum(k => k.Values.Count)} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPreset.Workload(_mix)}; SLO {options.Capacity.Slo.Describe(_mix.Load.Scenarios)}");
+            $"advise: {_knobs.Count} knobs, {_knobs.Sum(k => k.Values.Count)} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPresetRun.Workload(_mix)}; SLO {options.Capacity.Slo.Describe(_mix.Load.Scenarios)}");
         yield return $"  per runtime: {AdviseBudget.EarlyRuns(quick)} default runs (the early spread), every knob value and design alternative in one factorial screen, "
             + "follow-up designs of the values still undecided with the budget left; the migration path: each change that helps tried on top of the steps before it, "
             + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default, Grpc.Core and Kestrel's raw HTTP/2 floor "
@@ -115,7 +112,7 @@ public sealed class AdvisePreset(RunPlan plan, AdviseOptions options) : IPresetR
         if (earlyThroughputs.Count < 2)
         {
             notes.Add($"The default measured no throughput in {early.Count - earlyThroughputs.Count} of its {early.Count} first runs ({early.FirstOrDefault(r => r.Status != ConfigurationStatus.Ok)?.Reason ?? "no call succeeded"}): there was nothing to screen against.");
-            return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), null, null, options.Threshold, [], [], [], notes, (clock.Elapsed - started).TotalMinutes);
+            return new AdviceSummary(runtime, mix.Name, CapacityPresetRun.Workload(mix), null, null, options.Threshold, [], [], [], notes, (clock.Elapsed - started).TotalMinutes);
         }
         var earlySpread = ScreenStatistics.LogSpread(earlyThroughputs);
 
@@ -226,7 +223,7 @@ public sealed class AdvisePreset(RunPlan plan, AdviseOptions options) : IPresetR
         console.WriteLine($"{runtime}: decided {decided} of {applicable} applicable knob values at ±{threshold * 100:0.#} %"
                           + (ranked.FirstOrDefault(f => f.Choice.Knob == Knobs.Placebo) is { } placebo ? $"; the placebo: {placebo.Verdict}" : ""));
         var defaultCapacity = headline.FirstOrDefault(h => h.Name == "default").Runs?.FirstOrDefault()?.Capacity?.CallsPerSecond;
-        return new AdviceSummary(runtime, mix.Name, CapacityPreset.Workload(mix), defaultCapacity, screening, threshold, ranked,
+        return new AdviceSummary(runtime, mix.Name, CapacityPresetRun.Workload(mix), defaultCapacity, screening, threshold, ranked,
             [.. combination.SelectMany(c => c.Apart())], AdviceFindings.Confirm(headline, screening, threshold), notes, (clock.Elapsed - started).TotalMinutes)
         {
             Path = path,

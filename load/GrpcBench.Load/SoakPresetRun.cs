@@ -13,7 +13,7 @@ namespace GrpcBench.Load;
 /// The soak preset: each configuration under the story's mix at a steady rate for a long time, both processes sampled
 /// every 5 s; a configuration passes with no failed call and RSS growing less than 10 % over the last two thirds, per side.
 /// </summary>
-public sealed class SoakPreset(RunPlan plan, SoakOptions options) : IPresetRun
+public sealed class SoakPresetRun(RunPlan plan, SoakOptions options) : IPresetRun
 {
     public const int WarmUpSeconds = 5, CallTimeoutSeconds = 30;
 

@@ -13,7 +13,7 @@ namespace GrpcBench.Load;
 public sealed record CapacityOptions(IReadOnlyList<string> Mixes, int Repeat, Arrivals Arrivals, CapacitySlo Slo, double Threshold, int PayloadBytes, int GetIntBeside)
 {
     public static CapacityOptions Default(bool quick) =>
-        new(quick ? [CapacityPreset.Uploads, CapacityPreset.GetInt] : CapacityPreset.MixNames, quick ? 2 : 3, Arrivals.Uniform, CapacitySlo.Default, 0.1, quick ? 4 * 1024 * 1024 : 20 * 1024 * 1024, 50);
+        new(quick ? [CapacityPresetRun.Uploads, CapacityPresetRun.GetInt] : CapacityPresetRun.MixNames, quick ? 2 : 3, Arrivals.Uniform, CapacitySlo.Default, 0.1, quick ? 4 * 1024 * 1024 : 20 * 1024 * 1024, 50);
 
     /// <summary>The uploads' bytes (<see cref="Payload.Contents"/>): random as in the story; text or zeros where compression is to be screened.</summary>
     public string PayloadContent { get; init; } = Payload.RandomContent;
@@ -23,7 +23,7 @@ public sealed record CapacityOptions(IReadOnlyList<string> Mixes, int Repeat, Ar
 /// The capacity preset: for each mix and configuration, the highest steady rate held within the SLO, repeated and
 /// interleaved (repeat 1 of every search, then repeat 2 ...), then the table over the repeats (<see cref="CapacityTable"/>).
 /// </summary>
-public sealed class CapacityPreset(RunPlan plan, CapacityOptions options) : IPresetRun
+public sealed class CapacityPresetRun(RunPlan plan, CapacityOptions options) : IPresetRun
 {
     public const string Uploads = "uploads", GetInt = "getInt", Mixed = "mixed";
     public static readonly IReadOnlyList<string> MixNames = [Uploads, GetInt, Mixed];

@@ -1,0 +1,19 @@
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load;
+
+public sealed class SeedPreset() : Preset(Named, 1,
+    "The migration story: both scenarios at once on a ramp to 50/s then 20/s, the two migration pairs, every Kestrel profile, h2c and TLS.")
+{
+    public const string Named = "seed";
+
+    public override RunPlan Plan(bool quick) => new()
+    {
+        Preset = Named,
+        Load = quick ? Presets.QuickLoad : Presets.SeedLoad,
+        Runtimes = quick ? ["net10.0"] : Presets.StoryRuntimes,
+        Transports = quick ? [Transport.H2c] : [Transport.H2c, Transport.Tls],
+        KestrelProfiles = quick ? ["default", "large-windows"] : ["default", "net6-windows", "large-windows"],
+        Baselines = quick ? [ConfigurationKind.RawTcp] : [],
+    };
+}
