@@ -21,13 +21,7 @@ public static class SummaryFile
     /// </summary>
     public const int SchemaVersion = 3;
 
-    public static readonly JsonSerializerOptions Options = new(JsonSerializerDefaults.Web)
-    {
-        WriteIndented = true,
-        // A configuration that made no call of a kind can carry NaN, for which JSON has no number.
-        NumberHandling = JsonNumberHandling.AllowNamedFloatingPointLiterals,
-        Converters = { new JsonStringEnumConverter(Terms.Naming) },
-    };
+    public static readonly JsonSerializerOptions Options = SummarySections.Json;
 
     /// <summary>The summary as it is, calls included where it has them (a checkpoint keeps them).</summary>
     public static string Serialize(LoadRunSummary summary) => JsonSerializer.Serialize(summary with { SchemaVersion = SchemaVersion }, Options);

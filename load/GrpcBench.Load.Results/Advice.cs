@@ -2,6 +2,19 @@ using System.Text.Json.Serialization;
 
 namespace GrpcBench.Load.Results;
 
+public static class AdviceSection
+{
+    public const string Key = "advice";
+
+    extension(LoadRunSummary summary)
+    {
+        /// <summary>With the advise preset: what it found, per runtime.</summary>
+        public IReadOnlyList<AdviceSummary>? Advice => summary.Section<IReadOnlyList<AdviceSummary>>(Key);
+
+        public LoadRunSummary WithAdvice(IReadOnlyList<AdviceSummary>? advice) => summary.WithSection(Key, advice);
+    }
+}
+
 /// <summary>
 /// What the advise preset found on one runtime: every knob value screened against Kestrel's defaults, the combination it
 /// recommends, and that combination confirmed beside the default and Grpc.Core in one interleaved, repeated run.

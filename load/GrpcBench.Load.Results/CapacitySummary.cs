@@ -5,6 +5,19 @@ namespace GrpcBench.Load.Results;
 /// <summary>The capacity preset's table: per mix, each configuration over its repeats.</summary>
 public sealed record CapacitySummary(IReadOnlyList<CapacityMixSummary> Mixes, double Threshold);
 
+public static class CapacitySection
+{
+    public const string Key = "capacity";
+
+    extension(LoadRunSummary summary)
+    {
+        /// <summary>With the capacity preset: the table over the repeats.</summary>
+        public CapacitySummary? Capacity => summary.Section<CapacitySummary>(Key);
+
+        public LoadRunSummary WithCapacity(CapacitySummary? table) => summary.WithSection(Key, table);
+    }
+}
+
 /// <param name="Workload">The mix in words: what is searched, what runs beside it at a fixed rate.</param>
 /// <param name="CommonPerSecond">
 /// The highest rate of the search's ladder (the start rate doubled) that every gRPC configuration held in every

@@ -21,14 +21,9 @@ public sealed record LoadRunSummary(
     /// <summary>Why the run stopped before its end, where a fault of the bench's own stopped it (the exception's type and message); null otherwise.</summary>
     public string? Reason { get; init; }
 
-    /// <summary>With the capacity preset: the table over the repeats.</summary>
-    public CapacitySummary? Capacity { get; init; }
-
-    /// <summary>With the advise preset: what it found, per runtime.</summary>
-    public IReadOnlyList<AdviceSummary>? Advice { get; init; }
-
-    /// <summary>With the soak preset: each configuration's samples, p99 over time and verdict.</summary>
-    public SoakSummary? Soak { get; init; }
+    /// <summary>Each preset's own part, under its key (<see cref="SummarySections"/>); null for none.</summary>
+    [System.Text.Json.Serialization.JsonExtensionData]
+    public Dictionary<string, object>? Sections { get; init; }
 
     /// <summary>Under the closed model (--concurrency, --requests): every configuration's scenarios in the go-micro comparison's columns.</summary>
     public IReadOnlyList<ClosedModelRow>? ClosedModelTable { get; init; }

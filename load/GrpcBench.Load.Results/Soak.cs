@@ -109,6 +109,19 @@ public sealed record SoakRun(string Configuration, string Verdict, IReadOnlyList
             select new SoakWindow(s.Name, warmUpSeconds + window.Key * SoakOptions.SampleSeconds, sorted[Math.Max(0, (int)Math.Ceiling(sorted.Count * 0.99) - 1)], sorted.Count)];
 }
 
+public static class SoakSection
+{
+    public const string Key = "soak";
+
+    extension(LoadRunSummary summary)
+    {
+        /// <summary>With the soak preset: each configuration's samples, p99 over time and verdict.</summary>
+        public SoakSummary? Soak => summary.Section<SoakSummary>(Key);
+
+        public LoadRunSummary WithSoak(SoakSummary? soak) => summary.WithSection(Key, soak);
+    }
+}
+
 /// <summary>summary.json's soak section.</summary>
 /// <param name="HostGc">How the host's GC counts were taken.</param>
 public sealed record SoakSummary(SoakOptions Options, IReadOnlyList<SoakRun> Runs, string HostGc = SoakSummary.HostGcCounted)

@@ -51,11 +51,9 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         }
     }
 
-    public LoadRunSummary Summary(LoadRunSummary bare) => bare with
-    {
-        OfferedLoad = _mix.Load.Scenarios.ToDictionary(s => s, s => ThroughputShape.Default(plan.Quick).For(_mix).Describe(s)),
-        Advice = [.. _advice],
-    };
+    public LoadRunSummary Summary(LoadRunSummary bare) =>
+        (bare with { OfferedLoad = _mix.Load.Scenarios.ToDictionary(s => s, s => ThroughputShape.Default(plan.Quick).For(_mix).Describe(s)) })
+        .WithAdvice([.. _advice]);
 
     public void WriteFindings(IAnsiConsole console, LoadRunSummary summary, IReadOnlyList<string> files)
     {

@@ -130,14 +130,13 @@ public sealed class CapacityPresetRun(RunPlan plan, CapacityOptions options) : I
     public LoadRunSummary Summary(LoadRunSummary bare)
     {
         var ran = _mixes.Select(m => new MixRan(m.Name, m.Searched, m.Load.Scenarios, Workload(m), options.Slo, options.Arrivals, _commonRates.GetValueOrDefault(m.Name))).ToList();
-        return bare with
+        return (bare with
         {
             OfferedLoad = _mixes.SelectMany(m => m.Load.Scenarios.Select(s => (Key: $"{m.Name}: {s}", Value: CapacityRun.ProbeShape(m, m.Limits.StartPerSecond).Describe(s) with
             {
                 Simulations = [s == m.Searched ? $"searched: steady phases of {m.ProbeSeconds} s from {m.Limits.StartPerSecond}/s" : $"inject {m.Load.GetIntPerSecond} per 1 s beside it"],
             }))).ToDictionary(p => p.Key, p => p.Value),
-            Capacity = CapacityTable.Build(bare.Configurations, ran, options.Threshold),
-        };
+        }).WithCapacity(CapacityTable.Build(bare.Configurations, ran, options.Threshold));
     }
 
     public void WriteFindings(IAnsiConsole console, LoadRunSummary summary, IReadOnlyList<string> files)

@@ -58,7 +58,7 @@ public sealed class SoakPresetRun(RunPlan plan, SoakOptions options) : IPresetRu
     }
 
     public LoadRunSummary Summary(LoadRunSummary bare) =>
-        bare with { OfferedLoad = plan.Load.Scenarios.ToDictionary(name => name, plan.Load.Describe), Soak = new SoakSummary(options, [.. _runs]) };
+        (bare with { OfferedLoad = plan.Load.Scenarios.ToDictionary(name => name, plan.Load.Describe) }).WithSoak(new SoakSummary(options, [.. _runs]));
 
     public void WriteFindings(IAnsiConsole console, LoadRunSummary summary, IReadOnlyList<string> files)
     {

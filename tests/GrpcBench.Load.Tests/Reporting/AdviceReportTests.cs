@@ -27,7 +27,7 @@ public class AdviceReportTests
             new("recommended", "kestrel/grpc-net net10.0 default DOTNET_gcServer=0 h2c", new Spread(26, 25, 27, 3, "range of 3 runs"), Ratio(1.37), Ratio(0.57), "higher", null, null, null),
             new("Grpc.Core", "grpc-core/grpc-core net10.0 h2c", new Spread(45, 44, 47, 3, "range of 3 runs"), Ratio(2.4), null, "higher", null, null, null),
         ], ["Not screened, the budget ran out first: io-queues=0."], 28.5);
-        return Summary(Ok(Kestrel("net10.0"), 300, 3)) with { Preset = "advise", Advice = [advice] };
+        return (Summary(Ok(Kestrel("net10.0"), 300, 3)) with { Preset = "advise" }).WithAdvice([advice]);
     }
 
     [Fact]
@@ -91,7 +91,7 @@ public class AdviceReportTests
                     new ConfirmedThroughput("recommended", "kestrel/grpc-net net10.0 default DOTNET_SYSTEM_NET_SOCKETS_INLINE_COMPLETIONS=1 h2c", new Spread(32, 31, 33, 3, "range of 3 runs"), Ratio(1.33), Ratio(0.66), "higher", null, null, null),
                 ]),
         };
-        return Summary(Ok(Kestrel("net10.0"), 300, 3)) with { Preset = "advise", Advice = [advice] };
+        return (Summary(Ok(Kestrel("net10.0"), 300, 3)) with { Preset = "advise" }).WithAdvice([advice]);
     }
 
     [Fact]
@@ -126,7 +126,7 @@ public class AdviceReportTests
             ],
         };
 
-        var md = AdviceReport.Render(summary with { Advice = [advice] });
+        var md = AdviceReport.Render(summary.WithAdvice([advice]));
 
         Assert.Contains("Where chunked-64k's difference is, from its host's profile beside the default's at 12/s (perf's CPU clock, per call of the mix): "
                         + "the host's CPU 10.00 ms → 7.20 ms a call; GC −2.20 ms, memory copy / allocation −0.40 ms, kernel −0.22 ms. "
@@ -146,7 +146,7 @@ public class AdviceReportTests
         Assert.Contains("- net10.0: 3 of 4 values decided in both runs, 2 of them alike (67 %), 0 different but compatible", md);
         Assert.Contains("1 contradicting; 1 decided in one run only", md);
         Assert.Contains("| net10.0 | tiered-compilation | 0 | hurts x0.70 [0.67, 0.73] | no effect found x0.70 [0.67, 0.73] | **no** |", md);
-        Assert.Empty(AdviceAgreement.Rows(first, second: first with { Advice = [advice with { Runtime = "net8.0" }] }));
+        Assert.Empty(AdviceAgreement.Rows(first, second: first.WithAdvice([advice with { Runtime = "net8.0" }])));
 
         // The placebo "no effect found" within ±12 % in the first run, "helps" x1.06 [1.02, 1.10] in the second: both hold for an effect of 2-10 %.
         Run(AdviceFindings.Helps, AdviceFindings.Hurts, out rows, out md);
@@ -155,10 +155,7 @@ public class AdviceReportTests
 
         void Run(string placebo, string tiered, out IReadOnlyList<AdviceAgreement.Row> rows, out string md)
         {
-            var second = first with
-            {
-                Advice = [advice with { Knobs = [With(advice.Knobs[0], AdviceFindings.Helps), With(advice.Knobs[1], placebo, Fitted(1.06)), With(advice.Knobs[2], tiered)] }],
-            };
+            var second = first.WithAdvice([advice with { Knobs = [With(advice.Knobs[0], AdviceFindings.Helps), With(advice.Knobs[1], placebo, Fitted(1.06)), With(advice.Knobs[2], tiered)] }]);
             rows = AdviceAgreement.Rows(first, second);
             md = AdviceAgreement.Markdown(first, second);
         }
@@ -195,7 +192,7 @@ public class AdviceReportTests
             ],
         };
 
-        var md = AdviceReport.Render(summary with { Advice = [profiled] });
+        var md = AdviceReport.Render(summary.WithAdvice([profiled]));
 
         Assert.Contains("| host time per call | default | Grpc.Core |", md);
         Assert.Contains("| all (measured CPU) | 10.00 ms | 5.00 ms |", md);
@@ -221,7 +218,7 @@ public class AdviceReportTests
             ],
         };
 
-        var md = AdviceReport.Render(summary with { Advice = [profiled] });
+        var md = AdviceReport.Render(summary.WithAdvice([profiled]));
 
         Assert.Contains("| measured (the process's CPU time) | 10.00 ms | 5.00 ms |", md);
         Assert.Contains("| perf, all samples | 9.90 ms | not profiled: HostProfileException: no native profile: perf is not installed |", md);

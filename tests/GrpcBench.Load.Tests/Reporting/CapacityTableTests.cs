@@ -91,7 +91,7 @@ public class CapacityTableTests
     {
         var runs = Runs();
         var table = CapacityTable.Build(runs, [Uploads with { CommonPerSecond = 8 }], 0.1);
-        var summary = SampleRuns.Summary([.. runs]) with { Preset = "capacity", Capacity = table };
+        var summary = (SampleRuns.Summary([.. runs]) with { Preset = "capacity" }).WithCapacity(table);
 
         var kestrel = table.Mixes[0].Rows.Single(r => r.Configuration.Server == ServerStack.Kestrel);
         var latency = Assert.Single(kestrel.Latency);
@@ -107,7 +107,7 @@ public class CapacityTableTests
     public void The_charts_draw_the_hockey_stick_of_each_mix_and_the_capacity_ratios()
     {
         var runs = Runs();
-        var summary = SampleRuns.Summary([.. runs]) with { Preset = "capacity", Capacity = CapacityTable.Build(runs, [Uploads], 0.1) };
+        var summary = (SampleRuns.Summary([.. runs]) with { Preset = "capacity" }).WithCapacity(CapacityTable.Build(runs, [Uploads], 0.1));
 
         var charts = CapacityCharts.Render(summary);
 

@@ -40,7 +40,7 @@ public class PathReportTests
             end, bounds, [new StoryRow("default", "kestrel/grpc-net net8.0 default h2c", ConfigurationStatus.Ok, 430, 170, 14_800, 600, 0, 2_300)], PathEnding.Of(steps, end, bounds, true, false));
         var advice = new AdviceSummary("net8.0", "mixed", "20 MiB uploads (sendLargeData) searched, getInt beside them at a fixed 50/s", 21, 11, 0.1, [], [Chunks, Inline], [], [], 44)
             { Path = path };
-        return Summary(Ok(Kestrel("net8.0"), 300, 3)) with { Preset = "advise", Advice = [advice] };
+        return (Summary(Ok(Kestrel("net8.0"), 300, 3)) with { Preset = "advise" }).WithAdvice([advice]);
     }
 
     [Fact]

@@ -143,7 +143,7 @@ public class ResultsComparisonTests
                 Repeat = i + 1,
                 Capacity = new CapacityResult(ScenarioNames.SendLargeData, capacity, CapacitySlo.Default, Arrivals.Uniform, 0.05, "resolution", [], Mix: "uploads"),
             }).ToArray();
-            return Summary(runs) with { Preset = "capacity", Capacity = new CapacitySummary([], 0.1) };
+            return (Summary(runs) with { Preset = "capacity" }).WithCapacity(new CapacitySummary([], 0.1));
         }
 
         var higher = ResultsComparison.Compare(Capacity(10, 10.3, 9.8), Capacity(14, 14.5, 13.8));
