@@ -70,7 +70,7 @@ public static class RepeatsReport
         md.AppendLine();
         md.AppendLine($"Each configuration ran {repeats} times, interleaved (every configuration once, then all again); the tables, charts and verdicts above "
                       + "read repeat 1. Here every repeat: calls per repeat (fails first), then the median over the repeats of each one's p50 and p99 (ms, successful calls; "
-                      + $"a p99 only from repeats with at least {PercentileRule.MinimumSamples(99)} of them) with its interval [{kind}: below 6 runs the range of the repeats, "
+                      + $"a p99 only from repeats with at least {PercentileSamples.MinimumSamples(99)} of them) with its interval [{kind}: below 6 runs the range of the repeats, "
                       + "not a 95 % confidence interval], and the median p99 over that of the Grpc.Core pair on the same host runtime, transport and compression [range of the ratios].");
         md.AppendLine();
         MarkdownTable.Append(md, ["configuration", "scenario", "fails per repeat", "ok per repeat", $"p50 ms median [{kind}]", $"p99 ms median [{kind}]", "p99 / Grpc.Core"],
@@ -115,7 +115,7 @@ public static class RepeatsReport
     }
 
     private static List<double> P99s(IEnumerable<ConfigurationResult> runs, string scenario) =>
-        [.. runs.Select(r => r.SuccessLatency(scenario)).OfType<GrpcBench.Load.Engine.LatencyStats>().Where(l => PercentileRule.Supports(l.Count, 99)).Select(l => l.P99)];
+        [.. runs.Select(r => r.SuccessLatency(scenario)).OfType<GrpcBench.Load.Engine.LatencyStats>().Where(l => PercentileSamples.Supports(l.Count, 99)).Select(l => l.P99)];
 
     private static Interval? MedianOf(IReadOnlyList<double> values) => values.Count == 0 ? null : Statistics.MedianInterval(values);
 

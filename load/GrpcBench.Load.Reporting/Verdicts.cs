@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
@@ -92,7 +93,7 @@ public static class Verdicts
     }
 
     private static string Absolute(ConfigurationResult result, string scenario) =>
-        result.SuccessLatency(scenario) is { } latency ? PercentileRule.Supports(latency.Count, 99) ? $"{Numbers.Ms(latency.P99)} ms" : PercentileRule.TooFew(99)
+        result.SuccessLatency(scenario) is { } latency ? PercentileSamples.Supports(latency.Count, 99) ? $"{Numbers.Ms(latency.P99)} ms" : PercentileRule.TooFew(99)
         : "not measured (no successful call)";
 
     /// <summary>Failed calls are outside the percentiles, so a ratio over a run with fails needs saying so.</summary>
@@ -109,7 +110,7 @@ public static class Verdicts
     {
         var measured = sameConditions.Where(r => r.SuccessLatency(ScenarioNames.SendLargeData) is not null).ToList();
         if (measured.Count == 0) return null;
-        if (measured.Any(r => !PercentileRule.Supports(r.SuccessLatency(ScenarioNames.SendLargeData)!.Count, 99)))
+        if (measured.Any(r => !PercentileSamples.Supports(r.SuccessLatency(ScenarioNames.SendLargeData)!.Count, 99)))
             return measured.Count < 2 ? null : ByCompletedCalls(measured, upload);
         // Most uploads completed first: under overload the p99 of the few that made it says little.
         var best = measured.OrderByDescending(r => r.Scenario(ScenarioNames.SendLargeData) is { } u ? (double)u.Ok / u.Requests : 0)
