@@ -13,7 +13,7 @@ public static class Verdicts
     public static IReadOnlyList<string> For(LoadRunSummary summary)
     {
         // With repeats: repeat 1, as a run with one repeat reads (the medians over every repeat are in RepeatsReport).
-        summary = RepeatsReport.FirstRepeat(summary);
+        summary = RepeatRows.FirstRepeat(summary);
         var upload = Wording.Upload(summary);
         var completed = summary.Configurations.Where(r => r.IsOk()).ToList();
         var lines = new List<string>();
