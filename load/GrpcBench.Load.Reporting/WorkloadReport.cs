@@ -13,8 +13,7 @@ namespace GrpcBench.Load.Reporting;
 public static class WorkloadReport
 {
     /// <summary>A run with any configuration that varies the workload or the link: the story's runs have none, and their report stays as it was.</summary>
-    public static bool Applies(LoadRunSummary summary) =>
-        summary.Configurations.Any(r => r.Configuration.Scenarios is not null || r.Configuration.Link != "none" || r.Configuration.PayloadBytes is not null);
+    public static bool Applies(LoadRunSummary summary) => RunVerdicts.VariesWorkload(summary);
 
     public static readonly IReadOnlyList<string> FigureHeaders =
     [
