@@ -54,6 +54,6 @@ internal sealed record ComparedMetric(string Name, Func<ConfigurationResult, dou
     private List<double> Windows(IEnumerable<ConfigurationResult> runs) =>
     [
         .. runs.SelectMany(r => LatencyWindows.Percentiles(r.Scenario(Scenario!)?.Calls ?? [], WindowPercentile!.Value,
-            PercentileRule.MinimumSamples(WindowPercentile.Value))),
+            PercentileSamples.MinimumSamples(WindowPercentile.Value))),
     ];
 }

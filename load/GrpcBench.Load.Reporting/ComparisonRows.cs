@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 
@@ -45,7 +46,7 @@ public static class ComparisonRows
 
     private static string P99Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario) =>
         Baselines.P99Ratio(summary, result, scenario) is { } ratio ? Numbers.Ratio(ratio)
-        : Baselines.For(summary, result) is { } baseline && new[] { result, baseline }.Any(r => r.SuccessLatency(scenario) is { } l && !PercentileRule.Supports(l.Count, 99))
+        : Baselines.For(summary, result) is { } baseline && new[] { result, baseline }.Any(r => r.SuccessLatency(scenario) is { } l && !PercentileSamples.Supports(l.Count, 99))
             ? PercentileRule.TooFew(99)
         : Numbers.Missing;
 

@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 using Spectre.Console;
 using Spectre.Console.Rendering;
@@ -20,7 +21,7 @@ public static class ConsoleReport
     {
         // With repeats, the table and the verdicts read repeat 1, and the repeats' lines below them every repeat.
         var everyRepeat = summary;
-        summary = RepeatsReport.FirstRepeat(summary);
+        summary = RepeatRows.FirstRepeat(summary);
         console.WriteLine();
         console.Write(WorkloadReport.Applies(summary) ? Transfers(summary) : Table(summary, console.Profile.Width));
         console.WriteLine();
@@ -40,7 +41,7 @@ public static class ConsoleReport
     /// </summary>
     public static Table Table(LoadRunSummary summary, int width = ConsoleSetup.RedirectedWidth)
     {
-        var rows = ComparisonRows.For(RepeatsReport.FirstRepeat(summary));
+        var rows = ComparisonRows.For(RepeatRows.FirstRepeat(summary));
         var withFloor = rows.Any(r => r.RawTcpMultiple is not null);
         List<string> headers =
         [
@@ -82,7 +83,7 @@ public static class ConsoleReport
         var table = new Table().Title(Markup.Escape($"preset {summary.Preset}, {summary.Status.Text()}: per configuration and scenario (report.md has every figure)"));
         string[] columns = ["configuration", "scenario", "ok", "fail", "p50 ms", "p99 ms", "first p50 ms", "records/s p50", "MiB/s mean", "wire KiB/call", "server CPU s", "client CPU s"];
         foreach (var column in columns) table.AddColumn(column is "configuration" or "scenario" ? new TableColumn(column) : new TableColumn(column).RightAligned());
-        foreach (var result in RepeatsReport.FirstRepeat(summary).Configurations)
+        foreach (var result in RepeatRows.FirstRepeat(summary).Configurations)
         {
             if (result.Scenarios.Count == 0)
             {

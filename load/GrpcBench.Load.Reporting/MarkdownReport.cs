@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
@@ -22,7 +23,7 @@ public static class MarkdownReport
         if (summary.Capacity is not null) return CapacityReport.Render(summary);
         // With repeats, every section but "Repeats" reads repeat 1, so that no configuration shows up N times unlabelled.
         var everyRepeat = summary;
-        summary = RepeatsReport.FirstRepeat(summary);
+        summary = RepeatRows.FirstRepeat(summary);
         var md = new StringBuilder();
         Setup(md, summary);
         if (summary.Soak is { } soak) SoakReport.Append(md, soak);

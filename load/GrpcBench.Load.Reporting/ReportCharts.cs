@@ -1,4 +1,5 @@
 using GrpcBench.Load.Reporting.Charts;
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
@@ -33,7 +34,7 @@ public static class ReportCharts
         Charts(summary).Select(c => (c.FileName, c.Title)).ToList();
 
     // With repeats, the charts draw repeat 1, as report.md's other sections do.
-    private static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) => ChartsOf(RepeatsReport.FirstRepeat(summary));
+    private static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) => ChartsOf(RepeatRows.FirstRepeat(summary));
 
     private static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> ChartsOf(LoadRunSummary summary) =>
     [

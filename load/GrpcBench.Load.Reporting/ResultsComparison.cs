@@ -65,7 +65,7 @@ public static class ResultsComparison
             return capacity ? $"{r.Capacity!.Mix}: {label}" : label;
         }
         List<(string Label, List<ConfigurationResult> Runs)> Groups(LoadRunSummary run) =>
-            RepeatsReport.Groups(run.Configurations.Where(r => !capacity || r.Capacity is not null), LabelOf);
+            RepeatRows.Groups(run.Configurations.Where(r => !capacity || r.Capacity is not null), LabelOf);
 
         var (baseGroups, diffGroups) = (Groups(@base), Groups(diff));
         var diffByLabel = diffGroups.ToDictionary(g => g.Label, g => g.Runs);

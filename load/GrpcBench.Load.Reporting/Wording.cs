@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;

@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using System.Text;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
@@ -12,8 +13,7 @@ namespace GrpcBench.Load.Reporting;
 public static class WorkloadReport
 {
     /// <summary>A run with any configuration that varies the workload or the link: the story's runs have none, and their report stays as it was.</summary>
-    public static bool Applies(LoadRunSummary summary) =>
-        summary.Configurations.Any(r => r.Configuration.Scenarios is not null || r.Configuration.Link != "none" || r.Configuration.PayloadBytes is not null);
+    public static bool Applies(LoadRunSummary summary) => RunVerdicts.VariesWorkload(summary);
 
     public static readonly IReadOnlyList<string> FigureHeaders =
     [
@@ -105,7 +105,7 @@ public static class WorkloadReport
             var chunked = group.Where(r => r.Configuration.Scenarios!.Contains(ScenarioNames.UploadChunks)).OrderBy(r => r.Configuration.ChunkBytes).ToList();
             if (unary is null || chunked.Count == 0) continue;
             var size = group.Key.PayloadBytes is { } bytes ? Numbers.Size(bytes) : "payload";
-            if (chunked.Append(unary).Any(r => !PercentileRule.Supports(r.SuccessLatency(ScenarioNames.GetInt)!.Count, 99)))
+            if (chunked.Append(unary).Any(r => !PercentileSamples.Supports(r.SuccessLatency(ScenarioNames.GetInt)!.Count, 99)))
             {
                 yield return $"{group.Key.Item1} {group.Key.Item2}, {size} uploads beside getInt: fewer than 100 successful getInt calls in a configuration, too few for a p99 verdict.";
                 continue;
@@ -125,7 +125,7 @@ public static class WorkloadReport
     private static string Upload(ConfigurationResult r, string scenario) =>
         r.SuccessLatency(scenario) is { } latency
             ? $"; {scenario}{(r.Configuration.ChunkBytes is { } c ? $" ({Numbers.Size(c)})" : "")} "
-              + (PercentileRule.Supports(latency.Count, 99) ? $"p99 {Numbers.Ms(latency.P99)} ms" : $"p50 {Numbers.Ms(latency.P50)} ms (p99 {PercentileRule.TooFew(99)})")
+              + (PercentileSamples.Supports(latency.Count, 99) ? $"p99 {Numbers.Ms(latency.P99)} ms" : $"p50 {Numbers.Ms(latency.P50)} ms (p99 {PercentileRule.TooFew(99)})")
             : "";
 
     /// <summary>

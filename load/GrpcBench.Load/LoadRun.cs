@@ -15,7 +15,7 @@ public static class LoadRun
             // Two advise runs: what counts is whether they decide alike.
             if (@base.Advice is { Count: > 0 } && diff.Advice is { Count: > 0 })
             {
-                Console.Write(AdviceAgreement.Markdown(@base, diff));
+                Console.Write(AdviceAgreementReport.Markdown(@base, diff));
                 return 0;
             }
             var comparison = ResultsComparison.Compare(@base, diff, acrossRuntimes, threshold);

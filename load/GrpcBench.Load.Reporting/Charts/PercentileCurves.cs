@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using ScottPlot;
@@ -38,10 +39,10 @@ public static class PercentileCurves
         if (stats.Ok == 0) return [];
         var sorted = stats.Calls?.Where(c => c.Ok).Select(c => c.LatencyMs).Order().ToList();
         if (sorted is { Count: > 0 })
-            return FinePercents.Where(p => PercentileRule.Supports(sorted.Count, p)).Select(p => (p, LatencyStats.Percentile(sorted, p))).ToList();
+            return FinePercents.Where(p => PercentileSamples.Supports(sorted.Count, p)).Select(p => (p, LatencyStats.Percentile(sorted, p))).ToList();
         var l = stats.Latency;
         return new[] { (50, l.P50), (75, l.P75), (95, l.P95), (99, l.P99), (99.9, l.P999) }
-            .Where(p => PercentileRule.Supports(l.Count, p.Item1)).Select(p => ((double)p.Item1, p.Item2)).ToList();
+            .Where(p => PercentileSamples.Supports(l.Count, p.Item1)).Select(p => ((double)p.Item1, p.Item2)).ToList();
     }
 
     public static double AxisPosition(double percent) => Math.Log10(1 / (1 - percent / 100));

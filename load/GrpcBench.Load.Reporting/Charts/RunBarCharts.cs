@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 
@@ -80,7 +81,7 @@ public static class RunBarCharts
         {
             // A p99 of fewer than 100 calls is their maximum, on either side of the ratio.
             var samples = Math.Min(result.SuccessLatency(scenario)?.Count ?? 0, baseline.SuccessLatency(scenario)?.Count ?? 0);
-            var enough = PercentileRule.Supports(samples, 99);
+            var enough = PercentileSamples.Supports(samples, 99);
             values.Add(enough ? Baselines.P99Ratio(summary, result, scenario) : null);
             gaps.Add(enough ? null : samples == 0 ? "no successful call" : PercentileRule.TooFew(99));
         }
@@ -105,7 +106,7 @@ public static class RunBarCharts
         var row = Supported(label, [s.Latency.P50, s.Latency.P95, s.Latency.P99], LatencyPercents, s.Latency.Count);
         return row with
         {
-            Values = [first is null || !PercentileRule.Supports(first.Count, 50) ? null : first.P50, row.Values[0], row.Values[2]],
+            Values = [first is null || !PercentileSamples.Supports(first.Count, 50) ? null : first.P50, row.Values[0], row.Values[2]],
             Gaps = [first is null ? "no first record" : PercentileRule.TooFew(50), row.GapText(0), row.GapText(2)],
         };
     }
@@ -113,8 +114,8 @@ public static class RunBarCharts
     /// <summary>The percentiles that rest on enough samples; the others left out with "n &lt; 100" and the like.</summary>
     private static ChartRow Supported(string label, IReadOnlyList<double> values, IReadOnlyList<double> percents, long samples) =>
         new(label,
-            values.Select((v, i) => PercentileRule.Supports(samples, percents[i]) ? v : (double?)null).ToList(),
-            Gaps: percents.Select(p => PercentileRule.Supports(samples, p) ? null : PercentileRule.TooFew(p)).ToList());
+            values.Select((v, i) => PercentileSamples.Supports(samples, percents[i]) ? v : (double?)null).ToList(),
+            Gaps: percents.Select(p => PercentileSamples.Supports(samples, p) ? null : PercentileRule.TooFew(p)).ToList());
 
     private static string NoSuccessfulCall(ScenarioStats? stats) =>
         stats is null ? "not run"

@@ -157,7 +157,7 @@ public class AdviceReportTests
         {
             var second = first.WithAdvice([advice with { Knobs = [With(advice.Knobs[0], AdviceFindings.Helps), With(advice.Knobs[1], placebo, Fitted(1.06)), With(advice.Knobs[2], tiered)] }]);
             rows = AdviceAgreement.Rows(first, second);
-            md = AdviceAgreement.Markdown(first, second);
+            md = AdviceAgreementReport.Markdown(first, second);
         }
     }
 

@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Reporting.Charts;
@@ -80,7 +81,7 @@ public class ChartTests
 
         Assert.Equal([25.0, 48.0, null], row.Values);
         Assert.Equal("n < 100", row.GapText(2));
-        Assert.Equal((2, 20, 100, 1000), (PercentileRule.MinimumSamples(50), PercentileRule.MinimumSamples(95), PercentileRule.MinimumSamples(99), PercentileRule.MinimumSamples(99.9)));
+        Assert.Equal((2, 20, 100, 1000), (PercentileSamples.MinimumSamples(50), PercentileSamples.MinimumSamples(95), PercentileSamples.MinimumSamples(99), PercentileSamples.MinimumSamples(99.9)));
     }
 
     [Fact]

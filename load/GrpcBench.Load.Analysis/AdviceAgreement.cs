@@ -1,13 +1,10 @@
-using System.Globalization;
-using System.Text;
-using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Load.Reporting;
+namespace GrpcBench.Load.Analysis;
 
 /// <summary>
 /// Two advise runs' verdicts side by side, knob value by knob value on each runtime both advised: whether a second run
-/// decides the same, which is what a verdict is worth.
+/// decides the same, which is what a verdict is worth (AdviceAgreementReport in Reporting words it).
 /// </summary>
 public static class AdviceAgreement
 {
@@ -43,39 +40,8 @@ public static class AdviceAgreement
         return interval is not null && interval.Lower < 1 + threshold && interval.Upper > 1 / (1 + threshold) ? Agreement.Compatible : Agreement.Contradict;
     }
 
-    public static string Markdown(LoadRunSummary first, LoadRunSummary second)
-    {
-        var rows = Rows(first, second);
-        var md = new StringBuilder();
-        md.AppendLine($"Advice of commit {first.Run.Commit} (first) against commit {second.Run.Commit} (second): every knob value and design alternative applicable in both.");
-        md.AppendLine();
-        if (rows.Count == 0)
-        {
-            md.AppendLine("No runtime was advised in both runs.");
-            return md.ToString();
-        }
-        foreach (var runtime in rows.GroupBy(r => r.Runtime))
-        {
-            int both = runtime.Count(r => r.Agree is not null), same = runtime.Count(r => r.Agree == Agreement.Alike),
-                compatible = runtime.Count(r => r.Agree == Agreement.Compatible), contradict = runtime.Count(r => r.Agree == Agreement.Contradict),
-                one = runtime.Count(r => r.Agree is null && (Decided(r.First) || Decided(r.Second)));
-            md.AppendLine(string.Create(CultureInfo.InvariantCulture,
-                $"- {runtime.Key}: {both} of {runtime.Count()} values decided in both runs, {same} of them alike ({(both == 0 ? "-" : $"{100.0 * same / both:0} %")}), "
-                + $"{compatible} different but compatible (no effect within the threshold in one, helps or hurts with an interval reaching inside it in the other), "
-                + $"{contradict} contradicting; {one} decided in one run only"));
-        }
-        md.AppendLine();
-        MarkdownTable.Append(md, ["runtime", "knob", "value", "first", "second", "agree"], [false, false, false, false, false, false],
-            rows.OrderBy(r => r.Agree switch { Agreement.Contradict => 0, Agreement.Compatible => 1, null => 2, _ => 3 }).Select(r => (IReadOnlyList<string>)
-                [r.Runtime, r.Knob, r.Value, WithEffect(r.First, r.FirstEffect), WithEffect(r.Second, r.SecondEffect),
-                 r.Agree switch { Agreement.Alike => "yes", Agreement.Compatible => "compatible", Agreement.Contradict => "**no**", _ => "-" }]));
-        return md.ToString();
-    }
-
-    private static string WithEffect(string verdict, Spread? effect) =>
-        effect is null ? verdict : string.Create(CultureInfo.InvariantCulture, $"{verdict} x{effect.Median:0.00} [{effect.Lower:0.00}, {effect.Upper:0.00}]");
-
-    private static bool Decided(string verdict) => verdict.StartsWith(AdviceFindings.NoEffect, StringComparison.Ordinal) || verdict is AdviceFindings.Helps or AdviceFindings.Hurts;
+    /// <summary>A verdict that says something: helps, hurts, or no effect within the threshold.</summary>
+    public static bool Decided(string verdict) => verdict.StartsWith(AdviceFindings.NoEffect, StringComparison.Ordinal) || verdict is AdviceFindings.Helps or AdviceFindings.Hurts;
 
     private static bool Applicable(string verdict) => verdict is not (AdviceFindings.NotApplicable or AdviceFindings.NotOnRuntime);
 }

@@ -1,7 +1,7 @@
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Load.Reporting;
+namespace GrpcBench.Load.Analysis;
 
 /// <summary>
 /// What each configuration is measured against, within the same run: the Grpc.Core pair on the same host runtime,
@@ -43,13 +43,13 @@ public static class Baselines
     /// <summary>
     /// Percentile <paramref name="percent"/> of <paramref name="result"/> over the same of <paramref name="reference"/>. Only
     /// completed configurations: the partial figures of a failed or cancelled one would compare a different load; and
-    /// only percentiles both sides have enough calls for (<see cref="PercentileRule"/>).
+    /// only percentiles both sides have enough calls for (<see cref="PercentileSamples"/>).
     /// </summary>
     public static double? Ratio(ConfigurationResult result, ConfigurationResult? reference, string scenario, double percent)
     {
         if (reference is null || !result.IsOk() || !reference.IsOk()) return null;
         if (result.SuccessLatency(scenario) is not { } measured || reference.SuccessLatency(scenario) is not { } against) return null;
-        if (!PercentileRule.Supports(measured.Count, percent) || !PercentileRule.Supports(against.Count, percent)) return null;
+        if (!PercentileSamples.Supports(measured.Count, percent) || !PercentileSamples.Supports(against.Count, percent)) return null;
         var numerator = measured.At(percent);
         var denominator = against.At(percent);
         return denominator > 0 && double.IsFinite(numerator) ? numerator / denominator : null;

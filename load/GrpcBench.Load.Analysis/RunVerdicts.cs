@@ -1,0 +1,120 @@
+using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Analysis;
+
+/// <summary>A scenario's latency against the baseline's: the p99 ratio, and the p50's for where one side has too few calls for a p99.</summary>
+/// <param name="Mine">The configuration's successful calls; null where it made none.</param>
+/// <param name="Theirs">The baseline's, likewise.</param>
+public sealed record LatencyAgainst(LatencyStats? Mine, LatencyStats? Theirs, double? P99Ratio, double? P50Ratio)
+{
+    public static LatencyAgainst Of(ConfigurationResult result, ConfigurationResult baseline, string scenario) =>
+        new(result.SuccessLatency(scenario), baseline.SuccessLatency(scenario),
+            Baselines.Ratio(result, baseline, scenario, 99), Baselines.Ratio(result, baseline, scenario, 50));
+}
+
+/// <summary>A gRPC pair other than Grpc.Core's own with nothing set beyond its defaults: what a team gets by just migrating.</summary>
+/// <param name="Baseline">The Grpc.Core pair it is measured against; null where the run has none that completed.</param>
+/// <param name="Upload">sendLargeData against the baseline; null without one.</param>
+/// <param name="GetInt">getInt against the baseline; null without one.</param>
+public sealed record MigrationHeadline(ConfigurationResult Result, ConfigurationResult? Baseline, LatencyAgainst? Upload, LatencyAgainst? GetInt);
+
+/// <summary>
+/// Of grpc-dotnet configurations under the same conditions, the one that completes the most uploads, then with the
+/// lowest upload p99.
+/// </summary>
+/// <param name="Measured">How many of them made a successful upload.</param>
+/// <param name="RankedByCompleted">Where one of them has too few successful uploads for a p99: all of them, most uploads completed first; else null.</param>
+/// <param name="ByDefault">The one with nothing set beyond the defaults; null where none ran.</param>
+/// <param name="Baseline">Grpc.Core's pair for <paramref name="Best"/>; null where the run has none that completed.</param>
+/// <param name="UploadP99Ratio">Best's upload p99 over its Grpc.Core pair's.</param>
+/// <param name="DefaultUploadP99Ratio">The default's upload p99 over its Grpc.Core pair's.</param>
+/// <param name="GetIntP99Ratio">Best's getInt p99 over its Grpc.Core pair's.</param>
+public sealed record BestSetting(int Measured, IReadOnlyList<ConfigurationResult>? RankedByCompleted, ConfigurationResult Best, ConfigurationResult? ByDefault,
+    ConfigurationResult? Baseline, double? UploadP99Ratio, double? DefaultUploadP99Ratio, double? GetIntP99Ratio);
+
+/// <summary>A default stack's upload p50 as a multiple of the bare socket's on its host runtime.</summary>
+public sealed record FloorMultiple(ConfigurationResult Result, double Multiple);
+
+/// <summary>The bare socket's upload on a runtime, the machine's floor, and the default stacks against it.</summary>
+public sealed record MachineFloor(ConfigurationResult Floor, LatencyStats Upload, IReadOnlyList<FloorMultiple> Multiples);
+
+/// <summary>
+/// What the verdicts a migrating team came for rest on, each from two measured numbers (never one guessed): grpc-dotnet
+/// with its defaults against Grpc.Core, the setting that does best per runtime and transport, the machine's floor, and
+/// every configuration that did not complete. Reads the run as it is: with repeats, pass repeat 1 (<see cref="RepeatRows.FirstRepeat"/>).
+/// </summary>
+/// <param name="Story">The story's load: no configuration varies the workload or the link (<see cref="VariesWorkload"/>).</param>
+/// <param name="PointsToCapacity">The story's run with a completed gRPC configuration: how far it is from keeping up is the capacity preset's question.</param>
+public sealed record RunVerdicts(bool Cancelled, bool Story, IReadOnlyList<MigrationHeadline> Headlines, IReadOnlyList<BestSetting> BestSettings,
+    IReadOnlyList<MachineFloor> Floors, IReadOnlyList<ConfigurationResult> NotCompleted, bool PointsToCapacity)
+{
+    public static RunVerdicts Of(LoadRunSummary summary)
+    {
+        var completed = summary.Configurations.Where(r => r.IsOk()).ToList();
+        var story = !VariesWorkload(summary);
+        var grpcDotnet = completed.Where(r => story && r.Configuration is { Kind: ConfigurationKind.Grpc, Server: ServerStack.Kestrel, Client: ClientStack.GrpcNet })
+            .GroupBy(r => (r.Configuration.HostRuntime, r.Configuration.ClientRuntime, r.Configuration.Transport, r.Configuration.Compression));
+        return new RunVerdicts(
+            summary.Status == RunStatus.Cancelled,
+            story,
+            [.. completed.Where(r => story && IsMigrationDefault(r.Configuration)).Select(r => Headline(summary, r))],
+            [.. grpcDotnet.Select(g => Best(summary, g.ToList())).OfType<BestSetting>()],
+            [.. completed.Where(r => r.Configuration.Kind == Baselines.RawTcp).Select(f => Floor(summary, f)).OfType<MachineFloor>()],
+            [.. summary.Configurations.Where(r => !r.IsOk())],
+            story && completed.Any(r => r.Configuration.Kind == ConfigurationKind.Grpc));
+    }
+
+    /// <summary>A run with any configuration that varies the workload or the link: the story's runs have none.</summary>
+    public static bool VariesWorkload(LoadRunSummary summary) =>
+        summary.Configurations.Any(r => r.Configuration.Scenarios is not null || r.Configuration.Link != "none" || r.Configuration.PayloadBytes is not null);
+
+    /// <summary>Nothing set beyond the stacks' defaults: no Kestrel or client profile, no setting.</summary>
+    public static bool HasDefaults(LoadConfiguration c) =>
+        c.KestrelProfile is "default" or "custom" or "n/a" && c.KestrelSettings.Count == 0 && c.ClientProfile == "default" && c.ClientSettings.Count == 0;
+
+    private static bool IsMigrationDefault(LoadConfiguration c) =>
+        c.Kind == ConfigurationKind.Grpc && !(c.Server == ServerStack.GrpcCore && c.Client == ClientStack.GrpcCore) && HasDefaults(c);
+
+    private static MigrationHeadline Headline(LoadRunSummary summary, ConfigurationResult result) =>
+        Baselines.For(summary, result) is { } baseline
+            ? new(result, baseline, LatencyAgainst.Of(result, baseline, ScenarioNames.SendLargeData), LatencyAgainst.Of(result, baseline, ScenarioNames.GetInt))
+            : new(result, null, null, null);
+
+    /// <summary>Null where there is nothing to say: no upload measured, a single setting, or no ratio to Grpc.Core's.</summary>
+    private static BestSetting? Best(LoadRunSummary summary, IReadOnlyList<ConfigurationResult> sameConditions)
+    {
+        const string upload = ScenarioNames.SendLargeData;
+        var measured = sameConditions.Where(r => r.SuccessLatency(upload) is not null).ToList();
+        if (measured.Count == 0) return null;
+        if (measured.Any(r => !PercentileSamples.Supports(r.SuccessLatency(upload)!.Count, 99)))
+        {
+            if (measured.Count < 2) return null;
+            var ranked = measured.OrderByDescending(r => r.Scenario(upload)!.Ok).ToList();
+            return new BestSetting(measured.Count, ranked, ranked[0], null, null, null, null, null);
+        }
+        // Most uploads completed first: under overload the p99 of the few that made it says little.
+        var best = measured.OrderByDescending(r => r.Scenario(upload) is { } u ? (double)u.Ok / u.Requests : 0)
+            .ThenBy(r => r.SuccessLatency(upload)!.P99).First();
+        var byDefault = measured.FirstOrDefault(r => HasDefaults(r.Configuration));
+        if (best == byDefault && measured.Count < 2) return null;
+        var baseline = Baselines.For(summary, best);
+        var ratio = Baselines.P99Ratio(summary, best, upload);
+        if (best != byDefault && baseline is not null && ratio is null) return null;
+        return new BestSetting(measured.Count, null, best, byDefault, baseline, ratio,
+            byDefault is null ? null : Baselines.P99Ratio(summary, byDefault, upload), Baselines.P99Ratio(summary, best, ScenarioNames.GetInt));
+    }
+
+    private static MachineFloor? Floor(LoadRunSummary summary, ConfigurationResult floor)
+    {
+        if (floor.SuccessLatency(ScenarioNames.SendLargeData) is not { } latency) return null;
+        var multiples = summary.Configurations
+            .Where(r => r.Configuration.HostRuntime == floor.Configuration.HostRuntime
+                        && (r.Configuration.Kind == Baselines.RawHttp2 || (r.Configuration.Kind == ConfigurationKind.Grpc && HasDefaults(r.Configuration))))
+            .Select(r => (r, Multiple: Baselines.RawTcpMultiple(summary, r)))
+            .Where(m => m.Multiple is not null)
+            .Select(m => new FloorMultiple(m.r, m.Multiple!.Value))
+            .ToList();
+        return new MachineFloor(floor, latency, multiples);
+    }
+}

@@ -1,0 +1,52 @@
+using GrpcBench.Load.Results;
+using GrpcBench.Orchestration;
+
+namespace GrpcBench.Tests.Infrastructure;
+
+/// <summary>
+/// The load tool's tests, a class a subject, run one after the other as when they were one class; beside the other
+/// tests, as they were.
+/// </summary>
+[CollectionDefinition(Name)]
+public sealed class LoadToolCollection
+{
+    public const string Name = "load tool";
+}
+
+/// <summary>The fault table's tests (a fault a class), likewise one after the other.</summary>
+[CollectionDefinition(Name)]
+public sealed class FaultTableCollection
+{
+    public const string Name = "fault table";
+}
+
+/// <summary>What the load tool's tests share: a configuration to run and the tool run as a process.</summary>
+public static class LoadToolRuns
+{
+    public static LoadConfiguration Kestrel(string runtime = "net10.0") => new(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, runtime, runtime, Compression.None, Transport.H2c, "default",
+        new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+
+    /// <summary>The tool with <paramref name="arguments"/>, to its exit within <paramref name="limit"/> (default 3 minutes): its exit code and output.</summary>
+    public static async Task<(int Exit, string Output, string Error)> RunToolAsync(string[] arguments, TimeSpan? limit = null)
+    {
+        using var tool = Hosts.StartLoadTool(arguments);
+        var output = tool.StandardOutput.ReadToEndAsync();
+        var error = tool.StandardError.ReadToEndAsync();
+        using (var timeout = new CancellationTokenSource(limit ?? TimeSpan.FromMinutes(3))) await tool.WaitForExitAsync(timeout.Token);
+        return (tool.ExitCode, await output, await error);
+    }
+
+    /// <summary>One Kestrel configuration and the raw-tcp floor: the shortest run that starts a host.</summary>
+    public static string[] OneKestrel(string folder) => ["--quick", "--server", "kestrel", "--kestrel-profile", "default", "--out", folder];
+
+    public static string NewFolder(string what) => Path.Combine(Path.GetTempPath(), $"grpcbench-fault-{what}-" + Guid.NewGuid().ToString("N"));
+
+    /// <summary>
+    /// Whatever the test's outcome, the hosts and workers it made the tool start, the one it stopped among them (a stopped
+    /// one cannot watch its parent), or those it saw before it killed the tool (whose children are then no longer its).
+    /// </summary>
+    public static void KillAll(IEnumerable<int> pids)
+    {
+        foreach (var pid in pids.Where(Hosts.IsRunning)) Signals.Send(pid, Signals.Kill);
+    }
+}
