@@ -184,3 +184,15 @@ public static class AdviceReport
         : spread.Count == 1 ? spread.Median.ToString(format, CultureInfo.InvariantCulture)
         : $"{spread.Median.ToString(format, CultureInfo.InvariantCulture)} [{spread.Lower.ToString(format, CultureInfo.InvariantCulture)}, {spread.Upper.ToString(format, CultureInfo.InvariantCulture)}]";
 }
+
+/// <summary>The advise preset's reading: advice/advice.md and its charts, with path.md where the run walked the migration path.</summary>
+public sealed class AdviceReading : IPresetReading
+{
+    public bool Reads(LoadRunSummary summary) => summary.Advice is not null;
+
+    public Reading Of(LoadRunSummary summary) =>
+        new(AdviceReport.Folder, AdviceReport.FileName, AdviceReport.Render(summary), [.. AdviceReport.Charts(summary), .. PathReport.Charts(summary)])
+        {
+            Others = PathReport.Has(summary) ? [(PathReport.FileName, PathReport.Render(summary))] : [],
+        };
+}

@@ -151,3 +151,11 @@ public static class CapacityReport
         : spread.Count == 1 ? spread.Median.ToString(format, CultureInfo.InvariantCulture)
         : $"{spread.Median.ToString(format, CultureInfo.InvariantCulture)} [{spread.Lower.ToString(format, CultureInfo.InvariantCulture)}, {spread.Upper.ToString(format, CultureInfo.InvariantCulture)}]";
 }
+
+/// <summary>The capacity preset's reading: its report.md and charts.</summary>
+public sealed class CapacityReading : IPresetReading
+{
+    public bool Reads(LoadRunSummary summary) => summary.Capacity is not null;
+
+    public Reading Of(LoadRunSummary summary) => new("", MarkdownReport.FileName, CapacityReport.Render(summary), CapacityCharts.Charts(summary));
+}

@@ -20,13 +20,12 @@ public static class MarkdownReport
 
     public static string Render(LoadRunSummary summary)
     {
-        if (summary.Capacity is not null) return CapacityReport.Render(summary);
         // With repeats, every section but "Repeats" reads repeat 1, so that no configuration shows up N times unlabelled.
         var everyRepeat = summary;
         summary = RepeatRows.FirstRepeat(summary);
         var md = new StringBuilder();
         Setup(md, summary);
-        if (summary.Soak is { } soak) SoakReport.Append(md, soak);
+        foreach (var section in PresetReports.Of(summary)) section.Append(md, summary);
         OfferedLoad(md, summary);
         Comparison(md, summary);
         ClosedModelReport.Append(md, summary);

@@ -46,7 +46,7 @@ public static class ReportCharts
         .. ChartImage.Paged(Percentiles, "latency by percentile", PercentileCurves.Pages(summary, Scenarios)),
         .. ChartImage.Paged(SendLargeDataTimeline, $"{ScenarioNames.SendLargeData} latency over time", LatencyTimeline.Pages(summary, ScenarioNames.SendLargeData)),
         .. ChartImage.Paged(GetIntTimeline, $"{ScenarioNames.GetInt} latency over time", LatencyTimeline.Pages(summary, ScenarioNames.GetInt)),
-        .. summary.Soak is { } soak ? [(SoakChart.FileName, "RSS and p99 over time", () => SoakChart.Png(soak, summary.Configurations))] : Array.Empty<(string, string, Func<byte[]>)>(),
+        .. PresetReports.Of(summary).SelectMany(section => section.Charts(summary)),
         .. WorkloadReport.Applies(summary)
             ? ChartImage.Paged(Transfers, "time to the first and the last record or byte", HorizontalBars.Pages(RunBarCharts.TransferTimes(summary)))
             : [],

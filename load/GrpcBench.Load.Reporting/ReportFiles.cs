@@ -34,20 +34,21 @@ public static partial class ReportFiles
     /// </summary>
     public static IReadOnlyList<string> WriteReading(string folder, LoadRunSummary summary, Func<string, bool>? drawChart = null)
     {
-        var (readingFolder, fileName, markdown, charts) = Reading(summary);
-        readingFolder = Path.Combine(folder, readingFolder);
+        var reading = Reading(summary);
+        var readingFolder = Path.Combine(folder, reading.Folder);
         Directory.CreateDirectory(readingFolder);
-        var files = new List<string> { Path.Combine(readingFolder, fileName) };
-        foreach (var (chart, _, draw) in charts.Where(c => drawChart?.Invoke(c.FileName) ?? true))
+        var files = new List<string> { Path.Combine(readingFolder, reading.FileName) };
+        foreach (var (chart, _, draw) in reading.Charts.Where(c => drawChart?.Invoke(c.FileName) ?? true))
         {
             files.Add(Path.Combine(readingFolder, chart));
             File.WriteAllBytes(files[^1], draw());
         }
-        File.WriteAllText(files[0], WithChartsPresent(markdown, chart => File.Exists(Path.Combine(readingFolder, chart))));
-        if (PathReport.Has(summary))
+        bool Present(string chart) => File.Exists(Path.Combine(readingFolder, chart));
+        File.WriteAllText(files[0], WithChartsPresent(reading.Markdown, Present));
+        foreach (var (fileName, markdown) in reading.Others)
         {
-            files.Add(Path.Combine(readingFolder, PathReport.FileName));
-            File.WriteAllText(files[^1], WithChartsPresent(PathReport.Render(summary), chart => File.Exists(Path.Combine(readingFolder, chart))));
+            files.Add(Path.Combine(readingFolder, fileName));
+            File.WriteAllText(files[^1], WithChartsPresent(markdown, Present));
         }
         return files;
     }
@@ -55,11 +56,10 @@ public static partial class ReportFiles
     /// <summary>The report as <see cref="WriteReading"/> writes it beside the charts <paramref name="present"/> says are there.</summary>
     public static string Markdown(LoadRunSummary summary, Func<string, bool> present) => WithChartsPresent(Reading(summary).Markdown, present);
 
-    /// <summary>Where the report goes (relative to the results folder), its file name, its text and its charts.</summary>
-    public static (string Folder, string FileName, string Markdown, IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts) Reading(LoadRunSummary summary) =>
-        summary.Advice is not null ? (AdviceReport.Folder, AdviceReport.FileName, AdviceReport.Render(summary), [.. AdviceReport.Charts(summary), .. PathReport.Charts(summary)])
-        : summary.Capacity is not null ? ("", MarkdownReport.FileName, MarkdownReport.Render(summary), CapacityCharts.Charts(summary))
-        : ("", MarkdownReport.FileName, MarkdownReport.Render(summary), ReportCharts.Lazy(summary));
+    /// <summary>The preset's own reading where it has one (<see cref="PresetReports"/>), else report.md and its charts.</summary>
+    public static Reading Reading(LoadRunSummary summary) =>
+        PresetReports.Readings.FirstOrDefault(r => r.Reads(summary))?.Of(summary)
+        ?? new Reading("", MarkdownReport.FileName, MarkdownReport.Render(summary), ReportCharts.Lazy(summary));
 
     /// <summary>
     /// <paramref name="markdown"/> without the image lines of charts that are not there (a reference run keeps the charts its

@@ -1,14 +1,21 @@
 using System.Globalization;
 using System.Text;
+using GrpcBench.Load.Reporting.Charts;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 
-/// <summary>report.md's soak section: the load, the pass rule, each configuration's verdict and its memory from start to end.</summary>
-public static class SoakReport
+/// <summary>report.md's soak section: the load, the pass rule, each configuration's verdict and its memory from start to end; and soak.png.</summary>
+public sealed class SoakReport : IReportSection
 {
-    public static void Append(StringBuilder md, SoakSummary soak)
+    public bool Applies(LoadRunSummary summary) => summary.Soak is not null;
+
+    public IEnumerable<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) =>
+        [(SoakChart.FileName, "RSS and p99 over time", () => SoakChart.Png(summary.Soak!, summary.Configurations))];
+
+    public void Append(StringBuilder md, LoadRunSummary summary)
     {
+        var soak = summary.Soak!;
         md.AppendLine("## Soak");
         md.AppendLine();
         md.AppendLine($"- load: {soak.Options.Describe()}");
@@ -30,7 +37,7 @@ public static class SoakReport
                           + $"| {(run.Reasons.Count == 0 ? "-" : string.Join("; ", run.Reasons).Replace("|", "/"))} |");
         }
         md.AppendLine();
-        md.AppendLine($"![RSS and p99 over time]({Charts.SoakChart.FileName})");
+        md.AppendLine($"![RSS and p99 over time]({SoakChart.FileName})");
         md.AppendLine();
         md.AppendLine("The chart's upper panel is each process's RSS over the run: a line that levels off after warm-up is a process holding its memory, "
                       + "one still climbing over the last two thirds is what the pass rule catches. The lower panel is the p99 of the calls that "

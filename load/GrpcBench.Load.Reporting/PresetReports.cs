@@ -1,0 +1,47 @@
+using System.Text;
+using GrpcBench.Load.Results;
+
+namespace GrpcBench.Load.Reporting;
+
+/// <summary>A preset's report in place of report.md (the advise preset's advice.md, the capacity preset's tables).</summary>
+public interface IPresetReading
+{
+    bool Reads(LoadRunSummary summary);
+
+    Reading Of(LoadRunSummary summary);
+}
+
+/// <summary>A preset's section of report.md, after the run's setup, and its charts (the soak preset's).</summary>
+public interface IReportSection
+{
+    bool Applies(LoadRunSummary summary);
+
+    void Append(StringBuilder md, LoadRunSummary summary);
+
+    IEnumerable<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary);
+}
+
+/// <summary>What a person reads of a run: where it goes (relative to the results folder), its file, text and charts, and the documents beside it.</summary>
+public sealed record Reading(string Folder, string FileName, string Markdown, IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> Charts)
+{
+    public IReadOnlyList<(string FileName, string Markdown)> Others { get; init; } = [];
+}
+
+/// <summary>Every <see cref="IPresetReading"/> and <see cref="IReportSection"/> of this assembly: a new preset's report is its own file implementing one.</summary>
+public static class PresetReports
+{
+    public static IReadOnlyList<IPresetReading> Readings { get; } = Found<IPresetReading>();
+
+    public static IReadOnlyList<IReportSection> Sections { get; } = Found<IReportSection>();
+
+    /// <summary>The sections <paramref name="summary"/> has.</summary>
+    public static IEnumerable<IReportSection> Of(LoadRunSummary summary) => Sections.Where(s => s.Applies(summary));
+
+    private static IReadOnlyList<T> Found<T>() =>
+    [
+        .. typeof(PresetReports).Assembly.GetTypes()
+            .Where(type => typeof(T).IsAssignableFrom(type) && type is { IsAbstract: false, IsInterface: false })
+            .OrderBy(type => type.Name, StringComparer.Ordinal)
+            .Select(type => (T)Activator.CreateInstance(type)!),
+    ];
+}
