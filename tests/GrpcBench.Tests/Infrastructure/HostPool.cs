@@ -30,7 +30,7 @@ public sealed class HostPool : IAsyncDisposable
     public async Task<BenchClient> ClientAsync(string clientStack, string serverStack, string runtime, ClientSettings? settings = null, params string[] hostArguments)
     {
         var host = await GetAsync(serverStack, runtime, hostArguments);
-        return BenchClient.Create(Target(host), (settings ?? new ClientSettings()) with { Stack = clientStack });
+        return BenchClient.Create(Target(host), (settings ?? new ClientSettings()) with { Stack = Terms.Parse<ClientStack>(clientStack) });
     }
 
     public static ClientTarget Target(HostProcess host) => new(new Uri(host.Ready.Url), host.Ready.CertificatePem);
