@@ -25,12 +25,7 @@ public sealed record RoundTripCase(ClientStack Client, ServerStack Server, int B
     /// <summary>Room on both sides for 20 MiB of random bytes, which gzip on .NET 9+ makes 5.5 % larger.</summary>
     public const int MaxMessageBytes = 32 * 1024 * 1024;
 
-    public HostLaunch Host => new(Server switch
-    {
-        ServerStack.GrpcCore => "GrpcBench.LegacyHost",
-        ServerStack.Kestrel => "GrpcBench.KestrelHost",
-        _ => throw new ArgumentException($"invalid server stack {Server.Text()}: allowed {ServerStack.GrpcCore.Text()} or {ServerStack.Kestrel.Text()}"),
-    }, DotnetRoots.CurrentMoniker, HostArguments());
+    public HostLaunch Host => new(HostLaunch.ProjectOf(Server), DotnetRoots.CurrentMoniker, HostArguments());
 
     public ClientSettings ClientSettings => new()
     {

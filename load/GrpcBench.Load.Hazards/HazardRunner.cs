@@ -10,12 +10,11 @@ public static class HazardRunner
     public static readonly TimeSpan CaseLimit = TimeSpan.FromSeconds(30);
 
     /// <summary>The host project of a stack, and the client a migrating team pairs it with.</summary>
-    public static (string Project, ClientStack Client) Stack(string stack) => Terms.Parse<ServerStack>(stack) switch
+    public static (string Project, ClientStack Client) Stack(string stack)
     {
-        ServerStack.GrpcCore => ("GrpcBench.LegacyHost", ClientStack.GrpcCore),
-        ServerStack.Kestrel => ("GrpcBench.KestrelHost", ClientStack.GrpcNet),
-        _ => throw new ArgumentException($"unknown stack {stack}: allowed {string.Join(", ", HazardProbe.Stacks)}"),
-    };
+        var server = Terms.Parse<ServerStack>(stack);
+        return (HostLaunch.ProjectOf(server), server == ServerStack.GrpcCore ? ClientStack.GrpcCore : ClientStack.GrpcNet);
+    }
 
     public static async Task<HazardResult> RunAsync(HazardCase hazard, string stack, HostProcess host)
     {

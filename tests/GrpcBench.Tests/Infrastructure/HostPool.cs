@@ -12,12 +12,7 @@ public sealed class HostPool : IAsyncDisposable
 {
     private readonly ConcurrentDictionary<string, Lazy<Task<HostProcess>>> _hosts = new();
 
-    public static string Project(string serverStack) => serverStack switch
-    {
-        "grpc-core" => Hosts.Legacy,
-        "kestrel" => Hosts.Kestrel,
-        _ => throw new ArgumentException($"unknown server stack {serverStack}"),
-    };
+    public static string Project(string serverStack) => HostLaunch.ProjectOf(Terms.Parse<ServerStack>(serverStack));
 
     public async Task<HostProcess> GetAsync(string serverStack, string runtime, params string[] arguments)
     {
