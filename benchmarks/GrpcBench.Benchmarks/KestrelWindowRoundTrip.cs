@@ -1,5 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using GrpcBench.Clients;
 using GrpcBench.Hosting;
 
 namespace GrpcBench.Benchmarks;
@@ -13,7 +12,7 @@ public class KestrelWindowRoundTrip
 {
     private LoopbackRoundTrip _roundTrip = null!;
 
-    [Params(ClientStacks.GrpcCore, ClientStacks.GrpcNet)]
+    [ParamsSource(typeof(Stacks), nameof(Stacks.Clients), Priority = -1)]
     public string Client { get; set; } = "";
 
     [Params(KestrelProfiles.Default, KestrelProfiles.Net6Windows, KestrelProfiles.LargeWindows)]
@@ -24,7 +23,7 @@ public class KestrelWindowRoundTrip
 
     [GlobalSetup]
     public async Task StartAsync() =>
-        _roundTrip = await LoopbackRoundTrip.StartAsync(new RoundTripCase(Client, ServerStacks.Kestrel, Bytes, CallCompression.None, Profile), this);
+        _roundTrip = await LoopbackRoundTrip.StartAsync(new RoundTripCase(Terms.Parse<ClientStack>(Client), ServerStack.Kestrel, Bytes, Compression.None, Profile), this);
 
     [Benchmark]
     public Task<long> RoundTrip() => _roundTrip.CallAsync();

@@ -16,20 +16,20 @@ public class RecordStreamCompression
 
     private LoopbackRoundTrip _roundTrip = null!;
 
-    [Params(ClientStacks.GrpcCore, ClientStacks.GrpcNet)]
+    [ParamsSource(typeof(Stacks), nameof(Stacks.Clients), Priority = -1)]
     public string Client { get; set; } = "";
 
-    [Params(ServerStacks.GrpcCore, ServerStacks.Kestrel)]
+    [ParamsSource(typeof(Stacks), nameof(Stacks.Servers), Priority = -1)]
     public string Server { get; set; } = "";
 
-    [Params(CallCompression.None, CallCompression.Gzip, CallCompression.Deflate)]
-    public CallCompression Compression { get; set; }
+    [Params(Compression.None, Compression.Gzip, Compression.Deflate)]
+    public Compression Compression { get; set; }
 
     [GlobalSetup]
     public async Task StartAsync()
     {
         // The unary case's host and client: the host compresses responses with the algorithm, the client accepts it.
-        var setup = new RoundTripCase(Client, Server, 0, Compression);
+        var setup = new RoundTripCase(Terms.Parse<ClientStack>(Client), Terms.Parse<ServerStack>(Server), 0, Compression);
         _roundTrip = await LoopbackRoundTrip.StartAsync(setup.Host, setup.ClientSettings, new RoundTripCall(ReadAllAsync, CheckAsync), this);
     }
 

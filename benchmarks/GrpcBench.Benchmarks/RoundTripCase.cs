@@ -6,27 +6,26 @@ using GrpcBench.Service;
 
 namespace GrpcBench.Benchmarks;
 
-public static class ServerStacks
+/// <summary>
+/// The stacks the round trips pair, as benchmark parameters: their texts, which the summary shows as the Client and Server
+/// columns always have ("grpc-core", "kestrel"; an enum parameter would show "GrpcCore"). The benchmarks hand
+/// <see cref="RoundTripCase"/> the stacks themselves (<see cref="Terms.Parse{T}"/>). Sources with Priority -1, so that
+/// the columns come first, before the [Params] ones, as they always have.
+/// </summary>
+public static class Stacks
 {
-    /// <summary>Grpc.Core's <c>Server</c> (C-core), GrpcBench.LegacyHost.</summary>
-    public const string GrpcCore = "grpc-core";
+    public static IEnumerable<string> Clients() => Terms.Texts(ClientStack.GrpcCore, ClientStack.GrpcNet);
 
-    /// <summary>Grpc.AspNetCore.Server on Kestrel, GrpcBench.KestrelHost.</summary>
-    public const string Kestrel = "kestrel";
+    public static IEnumerable<string> Servers() => Terms.Texts(ServerStack.GrpcCore, ServerStack.Kestrel);
 }
 
 /// <summary>One round-trip case: which client calls which host, with how many payload bytes (0: GetInt) and which compression.</summary>
-public sealed record RoundTripCase(string Client, string Server, int Bytes, CallCompression Compression, string KestrelProfile = KestrelProfiles.Default)
+public sealed record RoundTripCase(ClientStack Client, ServerStack Server, int Bytes, Compression Compression, string KestrelProfile = KestrelProfiles.Default)
 {
     /// <summary>Room on both sides for 20 MiB of random bytes, which gzip on .NET 9+ makes 5.5 % larger.</summary>
     public const int MaxMessageBytes = 32 * 1024 * 1024;
 
-    public HostLaunch Host => new(Server switch
-    {
-        ServerStacks.GrpcCore => "GrpcBench.LegacyHost",
-        ServerStacks.Kestrel => "GrpcBench.KestrelHost",
-        _ => throw new ArgumentException($"invalid server stack {Server}: allowed {ServerStacks.GrpcCore} or {ServerStacks.Kestrel}"),
-    }, DotnetRoots.CurrentMoniker, HostArguments());
+    public HostLaunch Host => new(HostLaunch.ProjectOf(Server), DotnetRoots.CurrentMoniker, HostArguments());
 
     public ClientSettings ClientSettings => new()
     {
@@ -61,8 +60,8 @@ public sealed record RoundTripCase(string Client, string Server, int Bytes, Call
     private List<string> HostArguments()
     {
         var arguments = new List<string> { "--maxReceiveMessageSize", MaxMessageBytes.ToString(), "--maxSendMessageSize", MaxMessageBytes.ToString() };
-        if (Compression != CallCompression.None) arguments.AddRange(["--responseCompression", Compression.ToString().ToLowerInvariant()]);
-        if (Server == ServerStacks.Kestrel) arguments.AddRange(["--kestrel:profile", KestrelProfile]);
+        if (Compression != Compression.None) arguments.AddRange(["--responseCompression", Compression.Text()]);
+        if (Server == ServerStack.Kestrel) arguments.AddRange(["--kestrel:profile", KestrelProfile]);
         return arguments;
     }
 }

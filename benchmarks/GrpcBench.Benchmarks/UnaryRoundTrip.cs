@@ -1,5 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using GrpcBench.Clients;
 
 namespace GrpcBench.Benchmarks;
 
@@ -12,20 +11,20 @@ public class UnaryRoundTrip
 {
     private LoopbackRoundTrip _roundTrip = null!;
 
-    [Params(ClientStacks.GrpcCore, ClientStacks.GrpcNet)]
+    [ParamsSource(typeof(Stacks), nameof(Stacks.Clients), Priority = -1)]
     public string Client { get; set; } = "";
 
-    [Params(ServerStacks.GrpcCore, ServerStacks.Kestrel)]
+    [ParamsSource(typeof(Stacks), nameof(Stacks.Servers), Priority = -1)]
     public string Server { get; set; } = "";
 
     [Params(0, 4 * 1024, 1024 * 1024, 20 * 1024 * 1024)]
     public int Bytes { get; set; }
 
-    [Params(CallCompression.None, CallCompression.Gzip)]
-    public CallCompression Compression { get; set; }
+    [Params(Compression.None, Compression.Gzip)]
+    public Compression Compression { get; set; }
 
     [GlobalSetup]
-    public async Task StartAsync() => _roundTrip = await LoopbackRoundTrip.StartAsync(new RoundTripCase(Client, Server, Bytes, Compression), this);
+    public async Task StartAsync() => _roundTrip = await LoopbackRoundTrip.StartAsync(new RoundTripCase(Terms.Parse<ClientStack>(Client), Terms.Parse<ServerStack>(Server), Bytes, Compression), this);
 
     [Benchmark]
     public Task<long> RoundTrip() => _roundTrip.CallAsync();

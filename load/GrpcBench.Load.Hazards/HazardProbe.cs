@@ -10,7 +10,7 @@ namespace GrpcBench.Load.Hazards;
 /// </summary>
 public static class HazardProbe
 {
-    public static readonly string[] Stacks = ["grpc-core", "kestrel"];
+    public static readonly string[] Stacks = [.. Terms.Texts(ServerStack.GrpcCore, ServerStack.Kestrel)];
 
     public sealed record StackRun(string Stack, string? RuntimeReported, Dictionary<string, string>? Components, string? Failure);
 

@@ -10,12 +10,11 @@ public static class HazardRunner
     public static readonly TimeSpan CaseLimit = TimeSpan.FromSeconds(30);
 
     /// <summary>The host project of a stack, and the client a migrating team pairs it with.</summary>
-    public static (string Project, string ClientStack) Stack(string stack) => stack switch
+    public static (string Project, ClientStack Client) Stack(string stack)
     {
-        "grpc-core" => ("GrpcBench.LegacyHost", ClientStacks.GrpcCore),
-        "kestrel" => ("GrpcBench.KestrelHost", ClientStacks.GrpcNet),
-        _ => throw new ArgumentException($"unknown stack {stack}: allowed grpc-core, kestrel"),
-    };
+        var server = Terms.Parse<ServerStack>(stack);
+        return (HostLaunch.ProjectOf(server), server == ServerStack.GrpcCore ? ClientStack.GrpcCore : ClientStack.GrpcNet);
+    }
 
     public static async Task<HazardResult> RunAsync(HazardCase hazard, string stack, HostProcess host)
     {
@@ -51,7 +50,7 @@ public static class HazardRunner
         if (host.HasExited) return (false, $"the host exited with {host.ExitCode}");
         try
         {
-            await using var client = BenchClient.Create(new ClientTarget(new Uri(host.Ready.Url), host.Ready.CertificatePem), new ClientSettings { Stack = Stack(stack).ClientStack });
+            await using var client = BenchClient.Create(new ClientTarget(new Uri(host.Ready.Url), host.Ready.CertificatePem), new ClientSettings { Stack = Stack(stack).Client });
             await client.GetIntAsync(deadline: DateTime.UtcNow.AddSeconds(5));
             return (true, null);
         }

@@ -1,6 +1,7 @@
-using System.Text.Json;
-
 namespace GrpcBench.Load.Results;
+
+// The stacks, the compression and how every term is written (Terms) are in src/GrpcBench.Terms, shared with the clients,
+// the hosts and the benchmarks.
 
 /// <summary>What a configuration measures.</summary>
 public enum ConfigurationKind
@@ -13,44 +14,6 @@ public enum ConfigurationKind
 
     /// <summary>A bare socket: the machine's floor.</summary>
     RawTcp,
-}
-
-public enum ServerStack
-{
-    /// <summary>Grpc.Core's server (C-core).</summary>
-    GrpcCore,
-
-    /// <summary>Grpc.AspNetCore on Kestrel; also the host of the raw HTTP/2 endpoints.</summary>
-    Kestrel,
-
-    /// <summary>The raw-tcp floor's sink.</summary>
-    Socket,
-
-    /// <summary>A server the bench did not start (--target); nothing of its side is measured.</summary>
-    External,
-}
-
-public enum ClientStack
-{
-    /// <summary>Grpc.Core's Channel.</summary>
-    GrpcCore,
-
-    /// <summary>Grpc.Net.Client's GrpcChannel.</summary>
-    GrpcNet,
-
-    /// <summary>An HttpClient speaking plain HTTP/2 (raw-http2).</summary>
-    Http2,
-
-    /// <summary>A bare socket (raw-tcp).</summary>
-    Socket,
-}
-
-/// <summary>Call compression: requests per call, responses by the host.</summary>
-public enum Compression
-{
-    None,
-    Gzip,
-    Deflate,
 }
 
 public enum Transport
@@ -66,24 +29,4 @@ public enum Transport
 
     /// <summary>HTTP/2 in cleartext over a Unix domain socket the host makes at start-up.</summary>
     Uds,
-}
-
-/// <summary>
-/// How the terms are written on the command line, in labels and in summary.json: lower-case words joined by '-'
-/// ("grpc-core", "raw-http2", "h2c"), the names the bench has always used.
-/// </summary>
-public static class Terms
-{
-    public static readonly JsonNamingPolicy Naming = JsonNamingPolicy.KebabCaseLower;
-
-    public static string Text<T>(this T value) where T : struct, Enum => Naming.ConvertName(value.ToString());
-
-    public static IReadOnlyList<string> Texts<T>(params T[] values) where T : struct, Enum =>
-        (values.Length == 0 ? Enum.GetValues<T>() : values).Select(v => v.Text()).ToArray();
-
-    /// <summary>The term a text names; FormatException naming the allowed ones otherwise.</summary>
-    public static T Parse<T>(string text) where T : struct, Enum =>
-        Enum.GetValues<T>().FirstOrDefault(v => v.Text() == text) is var value && value.Text() == text
-            ? value
-            : throw new FormatException($"{text}: allowed {string.Join(", ", Texts<T>())}");
 }

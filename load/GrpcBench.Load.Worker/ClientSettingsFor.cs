@@ -10,17 +10,12 @@ public static class ClientSettingsFor
     {
         var settings = new ClientSettings
         {
-            Stack = configuration.Client == ClientStack.GrpcCore ? ClientStacks.GrpcCore : ClientStacks.GrpcNet,
+            Stack = configuration.Client,
             Profile = configuration.ClientProfile,
             Codec = configuration.Codec,
             UploadWriter = configuration.UploadWriter,
             MaxSendMessageSize = null,
-            Compression = configuration.Compression switch
-            {
-                Compression.Gzip => CallCompression.Gzip,
-                Compression.Deflate => CallCompression.Deflate,
-                _ => CallCompression.None,
-            },
+            Compression = configuration.Compression,
             CompressionLevel = configuration.CompressionLevel switch
             {
                 "fastest" => System.IO.Compression.CompressionLevel.Fastest,

@@ -34,7 +34,7 @@ public static class ExternalTarget
     public static async Task<string?> ProbeAsync(string target, string? caFile, CancellationToken cancellationToken)
     {
         var pem = caFile is null ? null : await File.ReadAllTextAsync(caFile, cancellationToken);
-        await using var client = BenchClient.Create(new ClientTarget(new Uri(target), pem), new ClientSettings { Stack = ClientStacks.GrpcNet });
+        await using var client = BenchClient.Create(new ClientTarget(new Uri(target), pem), new ClientSettings { Stack = ClientStack.GrpcNet });
         try
         {
             await client.GetIntAsync(cancellationToken, DateTime.UtcNow.AddSeconds(10));

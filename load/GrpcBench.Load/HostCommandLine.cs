@@ -9,7 +9,8 @@ public static class HostCommandLine
     /// <summary>The host setting for how many records its store holds (the record service's).</summary>
     public const string RecordCountArgument = "--records:count";
 
-    public static string Project(LoadConfiguration configuration) => configuration.Server == ServerStack.GrpcCore ? "GrpcBench.LegacyHost" : "GrpcBench.KestrelHost";
+    /// <summary>Grpc.Core's host, or Kestrel's for everything else: the floors (raw HTTP/2, raw TCP) are endpoints of the Kestrel host.</summary>
+    public static string Project(LoadConfiguration configuration) => HostLaunch.ProjectOf(configuration.Server == ServerStack.GrpcCore ? ServerStack.GrpcCore : ServerStack.Kestrel);
 
     public static IReadOnlyList<string> Arguments(LoadConfiguration configuration, LoadShape shape)
     {

@@ -17,21 +17,24 @@ public sealed record PayloadReceipt(long Length, string Checksum)
 /// </summary>
 public sealed class BenchClient(IBenchChannels channels, ClientSettings settings, ClientTarget target) : IAsyncDisposable
 {
-    private readonly Metadata? headers = settings.Compression == CallCompression.None
+    private readonly Metadata? headers = settings.Compression == Compression.None
         ? null
-        : new Metadata { { CompressionRequestKey, settings.Compression.ToString().ToLowerInvariant() } };
+        : new Metadata { { CompressionRequestKey, settings.Compression.Text() } };
 
     /// <summary>The metadata key both stacks read a call's request compression from (internal in Grpc.Core.Api).</summary>
     public const string CompressionRequestKey = "grpc-internal-encoding-request";
 
+    /// <summary>The client stacks a BenchClient is made with (the others are the raw configurations' own clients).</summary>
+    public static readonly IReadOnlyList<ClientStack> Stacks = [ClientStack.GrpcCore, ClientStack.GrpcNet];
+
     public static BenchClient Create(ClientTarget target, ClientSettings settings)
     {
-        if (!ClientStacks.Names.Contains(settings.Stack)) throw new ArgumentException($"invalid client stack {settings.Stack}: allowed one of {string.Join(", ", ClientStacks.Names)}");
+        if (!Stacks.Contains(settings.Stack)) throw new ArgumentException($"invalid client stack {settings.Stack.Text()}: allowed one of {string.Join(", ", Stacks.Select(s => s.Text()))}");
         if (!ClientProfiles.Names.Contains(settings.Profile)) throw new ArgumentException($"invalid client profile {settings.Profile}: allowed one of {string.Join(", ", ClientProfiles.Names)}");
         if (!UploadPaths.Writers.Contains(settings.UploadWriter) || (settings.UploadWriter != UploadPaths.Message && settings.Codec != JsonCodec.Protobuf))
             throw new ArgumentException($"invalid client upload writer {settings.UploadWriter}: allowed one of {string.Join(", ", UploadPaths.Writers)}, with the json codec {UploadPaths.Message} only");
         var resolved = settings.Resolved();
-        IBenchChannels channels = resolved.Stack == ClientStacks.GrpcCore ? GrpcCoreChannels.Create(target, resolved) : GrpcNetChannels.Create(target, resolved);
+        IBenchChannels channels = resolved.Stack == ClientStack.GrpcCore ? GrpcCoreChannels.Create(target, resolved) : GrpcNetChannels.Create(target, resolved);
         return new BenchClient(channels, resolved, target);
     }
 

@@ -1,16 +1,5 @@
 namespace GrpcBench.Clients;
 
-public static class ClientStacks
-{
-    /// <summary>Grpc.Core's <c>Channel</c> (C-core).</summary>
-    public const string GrpcCore = "grpc-core";
-
-    /// <summary>Grpc.Net.Client's <c>GrpcChannel</c> over SocketsHttpHandler.</summary>
-    public const string GrpcNet = "grpc-net";
-
-    public static readonly IReadOnlyList<string> Names = [GrpcCore, GrpcNet];
-}
-
 public static class ClientProfiles
 {
     /// <summary>What each stack does out of the box (grpc-dotnet's own handler has EnableMultipleHttp2Connections on).</summary>
@@ -29,17 +18,16 @@ public static class ClientProfiles
     public static readonly IReadOnlyList<string> Names = [Default, Seed, SplitChannels];
 }
 
-public enum CallCompression { None, Gzip, Deflate }
-
 /// <summary>How a client is made. A null value keeps what the profile, and then the stack, does by default.</summary>
 public sealed record ClientSettings
 {
-    public string Stack { get; init; } = ClientStacks.GrpcNet;
+    /// <summary>GrpcCore or GrpcNet: the gRPC stacks (<see cref="BenchClient.Stacks"/>).</summary>
+    public ClientStack Stack { get; init; } = ClientStack.GrpcNet;
     public string Profile { get; init; } = ClientProfiles.Default;
     public int? MaxReceiveMessageSize { get; init; } = 4 * 1024 * 1024;
     public int? MaxSendMessageSize { get; init; }
     /// <summary>Requests compressed per call through the grpc-internal-encoding-request header, on both stacks.</summary>
-    public CallCompression Compression { get; init; }
+    public Compression Compression { get; init; }
     /// <summary>
     /// The zlib level of the client's gzip and deflate on grpc-dotnet (<see cref="FixedLevelCompressionProvider"/>); null
     /// keeps the stack's (Fastest). Grpc.Core has no such setting: C-core compresses at zlib's default.

@@ -2,15 +2,13 @@ using System.IO.Compression;
 
 namespace GrpcBench.Hosting;
 
-public enum ResponseCompression { None, Gzip, Deflate }
-
 /// <summary>What every host takes, whatever its stack. Read and validated once by <see cref="HostSettingsReader"/>.</summary>
 public sealed record HostSettings(
     string Address,
     int Port,
     int? MaxReceiveMessageSize,
     int? MaxSendMessageSize,
-    ResponseCompression ResponseCompression,
+    Compression ResponseCompression,
     CompressionLevel ResponseCompressionLevel,
     bool Tls,
     KestrelSettings Kestrel,

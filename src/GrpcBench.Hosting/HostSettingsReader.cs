@@ -54,7 +54,7 @@ public static class HostSettingsReader
             Port: Int(config, "Port", 0, 0, 65_535),
             MaxReceiveMessageSize: Size(config, "MaxReceiveMessageSize", HostSettings.DefaultMaxReceiveMessageSize),
             MaxSendMessageSize: Size(config, "MaxSendMessageSize", null),
-            ResponseCompression: Enum<ResponseCompression>(config, "ResponseCompression", ResponseCompression.None),
+            ResponseCompression: Term(config, "ResponseCompression", Compression.None),
             ResponseCompressionLevel: Level(config, "ResponseCompressionLevel"),
             Tls: tls,
             Kestrel: new KestrelSettings(
@@ -177,12 +177,8 @@ public static class HostSettingsReader
             ?? throw new InvalidSettingException(path, value, $"one of {string.Join(", ", allowed)}");
     }
 
-    private static T Enum<T>(IConfiguration config, string key, T fallback) where T : struct, Enum
-    {
-        var names = System.Enum.GetNames(typeof(T)).Select(n => n.ToLowerInvariant()).ToArray();
-        var chosen = Choice(config, key, fallback.ToString().ToLowerInvariant(), names);
-        return (T)System.Enum.Parse(typeof(T), chosen, ignoreCase: true);
-    }
+    private static T Term<T>(IConfiguration config, string key, T fallback) where T : struct, Enum =>
+        Terms.Parse<T>(Choice(config, key, fallback.Text(), Terms.Texts<T>()));
 
     private static CompressionLevel Level(IConfiguration config, string key)
     {

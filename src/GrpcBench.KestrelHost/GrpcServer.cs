@@ -34,12 +34,7 @@ public static class GrpcServer
         options.MaxSendMessageSize = settings.MaxSendMessageSize;
         options.EnableDetailedErrors = false;
         // The gzip and deflate providers are registered by default; this picks the one responses use.
-        options.ResponseCompressionAlgorithm = settings.ResponseCompression switch
-        {
-            ResponseCompression.Gzip => "gzip",
-            ResponseCompression.Deflate => "deflate",
-            _ => null,
-        };
+        options.ResponseCompressionAlgorithm = settings.ResponseCompression == Compression.None ? null : settings.ResponseCompression.Text();
         options.ResponseCompressionLevel = settings.ResponseCompressionLevel;
     }
 

@@ -1,4 +1,5 @@
 using Grpc.AspNetCore.Server;
+using GrpcBench;
 using GrpcBench.Hosting;
 using GrpcBench.KestrelHost;
 using GrpcBench.Records;
@@ -50,7 +51,7 @@ var kestrelOptions = app.Services.GetRequiredService<IOptions<KestrelServerOptio
 var grpcOptions = app.Services.GetRequiredService<IOptions<GrpcServiceOptions>>().Value;
 var socketOptions = app.Services.GetRequiredService<IOptions<SocketTransportOptions>>().Value;
 var ready = ReadyLine.ForThisProcess(
-    stack: "kestrel",
+    stack: ServerStack.Kestrel.Text(),
     url,
     certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
     StackComponents.Of(typeof(Grpc.Core.Status).Assembly, typeof(Grpc.Net.Compression.ICompressionProvider).Assembly, typeof(GrpcServiceOptions).Assembly),

@@ -28,10 +28,10 @@ public static class CoreChannelArguments
     }
 
     /// <summary>grpc_compression_algorithm: 0 none, 1 deflate, 2 gzip.</summary>
-    private static int? Algorithm(ResponseCompression compression) => compression switch
+    private static int? Algorithm(Compression compression) => compression switch
     {
-        ResponseCompression.Deflate => 1,
-        ResponseCompression.Gzip => 2,
+        Compression.Deflate => 1,
+        Compression.Gzip => 2,
         _ => null,
     };
 
@@ -42,7 +42,7 @@ public static class CoreChannelArguments
         settings.MaxReceiveMessageSize,
         settings.MaxSendMessageSize,
         settings.ResponseCompression,
-        ResponseCompressionLevel = settings.ResponseCompression == ResponseCompression.None ? "n/a" : "zlib default (C-core has no level setting)",
+        ResponseCompressionLevel = settings.ResponseCompression == Compression.None ? "n/a" : "zlib default (C-core has no level setting)",
         settings.Tls,
         settings.Uds,
         settings.GetIntDelayMs,

@@ -1,6 +1,7 @@
 using System.Net.Sockets;
 using System.Runtime.InteropServices;
 using Grpc.Core;
+using GrpcBench;
 using GrpcBench.Contracts;
 using GrpcBench.Contracts.Records;
 using GrpcBench.Hosting;
@@ -49,7 +50,7 @@ var url = socketFolder is null
     ? $"{(certificate is null ? "http" : "https")}://{host}:{port}"
     : UnixSocketFolder.Url(socketFolder.Socket("grpc.sock:0"));
 var ready = ReadyLine.ForThisProcess(
-    stack: "grpc-core",
+    stack: ServerStack.GrpcCore.Text(),
     url,
     certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
     StackComponents.Of(typeof(Status).Assembly, typeof(Server).Assembly),

@@ -28,6 +28,14 @@ public sealed record HostLaunch(string Project, string Runtime, IReadOnlyList<st
     public string StartedOn => BuildFramework == DotnetRoots.BuildFor(Runtime) ? Runtime : BuildFramework;
 
     public string AssemblyPath => Path.Combine(DotnetRoots.RepositoryRoot, "src", Project, "bin", Configuration, BuildFramework, Project + ".dll");
+
+    /// <summary>The host project of a gRPC server stack.</summary>
+    public static string ProjectOf(ServerStack stack) => stack switch
+    {
+        ServerStack.GrpcCore => "GrpcBench.LegacyHost",
+        ServerStack.Kestrel => "GrpcBench.KestrelHost",
+        _ => throw new ArgumentException($"invalid server stack {stack.Text()}: allowed {ServerStack.GrpcCore.Text()} or {ServerStack.Kestrel.Text()}"),
+    };
 }
 
 public sealed class HostStartException(string message, int? pid = null) : Exception(message)

@@ -9,11 +9,11 @@ namespace GrpcBench.Tests;
 public class ClientChannelsTests
 {
     [Theory]
-    [InlineData(ClientStacks.GrpcNet, Hosts.Kestrel, 3, "default", 3)]
-    [InlineData(ClientStacks.GrpcCore, Hosts.Legacy, 3, "default", 3)]
-    [InlineData(ClientStacks.GrpcNet, Hosts.Kestrel, 2, ClientProfiles.SplitChannels, 4)]
-    [InlineData(ClientStacks.GrpcNet, Hosts.Kestrel, null, "default", 1)]
-    public async Task Calls_go_over_every_channel_in_turn_each_on_its_own_connection(string stack, string host, int? channels, string profile, int connections)
+    [InlineData(ClientStack.GrpcNet, Hosts.Kestrel, 3, "default", 3)]
+    [InlineData(ClientStack.GrpcCore, Hosts.Legacy, 3, "default", 3)]
+    [InlineData(ClientStack.GrpcNet, Hosts.Kestrel, 2, ClientProfiles.SplitChannels, 4)]
+    [InlineData(ClientStack.GrpcNet, Hosts.Kestrel, null, "default", 1)]
+    public async Task Calls_go_over_every_channel_in_turn_each_on_its_own_connection(ClientStack stack, string host, int? channels, string profile, int connections)
     {
         await using var server = await HostProcess.StartAsync(new HostLaunch(host, "net10.0", []));
         var port = new Uri(server.Ready.Url).Port;

@@ -16,7 +16,7 @@ public class GcCounterTests
     public async Task A_host_receiving_uploads_is_seen_collecting_and_its_counts_nest_like_GC_CollectionCount(string project)
     {
         await using var host = await HostProcess.StartAsync(new HostLaunch(project, "net10.0", ["--maxReceiveMessageSize", "unlimited"]));
-        await using var client = BenchClient.Create(new ClientTarget(new Uri(host.Ready.Url), host.Ready.CertificatePem), new ClientSettings { Stack = ClientStacks.GrpcNet });
+        await using var client = BenchClient.Create(new ClientTarget(new Uri(host.Ready.Url), host.Ready.CertificatePem), new ClientSettings { Stack = ClientStack.GrpcNet });
         var data = ByteString.CopyFrom(new byte[20 * 1024 * 1024]);
         await client.SendLargeDataAsync(data);
 

@@ -27,7 +27,7 @@ public class GrpcPairTests(HostPool hosts)
         var pairs = new TheoryData<string, string, string>();
         foreach (var runtime in TestRuntimes.All)
         foreach (var server in new[] { "grpc-core", "kestrel" })
-        foreach (var client in ClientStacks.Names)
+        foreach (var client in BenchClient.Stacks.Select(s => s.Text()))
             pairs.Add(client, server, runtime);
         return pairs;
     }
@@ -102,7 +102,7 @@ public class GrpcPairTests(HostPool hosts)
     {
         var host = await hosts.GetAsync(server, runtime, "--maxReceiveMessageSize", Raised, "--responseCompression", algorithm);
         await using var relay = new CountingRelay(new Uri(host.Ready.Url));
-        var settings = new ClientSettings { Stack = client, Compression = Enum.Parse<CallCompression>(algorithm, ignoreCase: true) };
+        var settings = new ClientSettings { Stack = Terms.Parse<ClientStack>(client), Compression = Terms.Parse<Compression>(algorithm) };
         await using var bench = BenchClient.Create(new ClientTarget(relay.Url(new Uri(host.Ready.Url)), null), settings);
 
         // The response, compressed by the host, must decompress.
@@ -170,9 +170,9 @@ public class GrpcPairTests(HostPool hosts)
     }
 
     [Theory]
-    [InlineData("grpc-core")]
-    [InlineData("grpc-net")]
-    public async Task A_host_that_is_not_listening_gives_Unavailable_within_5_seconds_naming_the_address(string client)
+    [InlineData(ClientStack.GrpcCore)]
+    [InlineData(ClientStack.GrpcNet)]
+    public async Task A_host_that_is_not_listening_gives_Unavailable_within_5_seconds_naming_the_address(ClientStack client)
     {
         var port = FreePort();
         await using var bench = BenchClient.Create(new ClientTarget(new Uri($"http://127.0.0.1:{port}"), null), new ClientSettings { Stack = client });
@@ -186,9 +186,9 @@ public class GrpcPairTests(HostPool hosts)
     }
 
     [Theory]
-    [InlineData("grpc-core")]
-    [InlineData("grpc-net")]
-    public async Task A_socket_nobody_listens_on_gives_Unavailable_naming_its_path(string client)
+    [InlineData(ClientStack.GrpcCore)]
+    [InlineData(ClientStack.GrpcNet)]
+    public async Task A_socket_nobody_listens_on_gives_Unavailable_naming_its_path(ClientStack client)
     {
         var path = Path.Combine(Path.GetTempPath(), $"grpcbench-no-such-{Guid.NewGuid():N}.sock");
         await using var bench = BenchClient.Create(new ClientTarget(new Uri($"unix:{path}"), null), new ClientSettings { Stack = client });

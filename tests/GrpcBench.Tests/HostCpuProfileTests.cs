@@ -83,7 +83,7 @@ public class HostCpuProfileTests(ITestOutputHelper output)
     /// <summary>Two 20 MiB upload loops from one grpc-dotnet client while the host is profiled for <see cref="Duration"/>.</summary>
     private async Task<HostCpuProfile> ProfileUnderUploadsAsync(HostProcess host, string name)
     {
-        await using var client = BenchClient.Create(new ClientTarget(new Uri(host.Ready.Url), host.Ready.CertificatePem), new ClientSettings { Stack = ClientStacks.GrpcNet });
+        await using var client = BenchClient.Create(new ClientTarget(new Uri(host.Ready.Url), host.Ready.CertificatePem), new ClientSettings { Stack = ClientStack.GrpcNet });
         var data = ByteString.CopyFrom(new byte[20 * MiB].Select((_, i) => (byte)(i * 31)).ToArray());
         await client.SendLargeDataAsync(data); // warm: connection up, code jitted
 

@@ -16,7 +16,7 @@ public class HostSettingsTests
         Assert.Equal(0, settings.Port);
         Assert.Equal(4 * 1024 * 1024, settings.MaxReceiveMessageSize);
         Assert.Null(settings.MaxSendMessageSize);
-        Assert.Equal(ResponseCompression.None, settings.ResponseCompression);
+        Assert.Equal(Compression.None, settings.ResponseCompression);
         Assert.False(settings.Tls);
         Assert.Equal(KestrelProfiles.Default, settings.Kestrel.Profile);
         Assert.Null(settings.Kestrel.InitialStreamWindowSize);
@@ -48,7 +48,7 @@ public class HostSettingsTests
             var settings = HostSettingsReader.Read(config);
 
             Assert.Equal(5003, settings.Port);
-            Assert.Equal(ResponseCompression.Gzip, settings.ResponseCompression);
+            Assert.Equal(Compression.Gzip, settings.ResponseCompression);
             Assert.True(settings.Tls);
             Assert.Equal(KestrelProfiles.LargeWindows, settings.Kestrel.Profile);
         }

@@ -21,14 +21,14 @@ public class JsonCodecTests
         await using var host = await HostProcess.StartAsync(new HostLaunch(HostPool.Project(server), "net10.0", ["--codec", "json"]));
         var data = ByteString.CopyFrom(Enumerable.Range(0, 64 * 1024).Select(i => (byte)(i * 7)).ToArray());
 
-        await using (var json = BenchClient.Create(HostPool.Target(host), new ClientSettings { Stack = client, Codec = JsonCodec.Json }))
+        await using (var json = BenchClient.Create(HostPool.Target(host), new ClientSettings { Stack = Terms.Parse<ClientStack>(client), Codec = JsonCodec.Json }))
         {
             Assert.Equal(ExampleServiceImpl.GetIntResult, await json.GetIntAsync(deadline: DateTime.UtcNow.AddSeconds(10)));
             Assert.Equal(PayloadReceipt.Of(data.Span), await json.SendLargeDataAsync(data, deadline: DateTime.UtcNow.AddSeconds(10)));
         }
 
         // Binary protobuf is not JSON: the host's parser refuses it, so the JSON above really was JSON.
-        await using var protobuf = BenchClient.Create(HostPool.Target(host), new ClientSettings { Stack = client });
+        await using var protobuf = BenchClient.Create(HostPool.Target(host), new ClientSettings { Stack = Terms.Parse<ClientStack>(client) });
         var refused = await Assert.ThrowsAsync<RpcException>(() => protobuf.SendLargeDataAsync(data, deadline: DateTime.UtcNow.AddSeconds(10)));
         Assert.NotEqual(StatusCode.DeadlineExceeded, refused.StatusCode);
     }

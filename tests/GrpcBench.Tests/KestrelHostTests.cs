@@ -96,7 +96,7 @@ public class KestrelHostTests
         Assert.DoesNotContain("env.DOTNET_TieredPGO", plain.Ready.RuntimeKnobs!.Keys);
         Assert.False(plain.Ready.Setting("kestrel.sockets.unsafePreferInlineScheduling")?.GetBoolean());
         Assert.True(plain.Ready.Setting("kestrel.sockets.waitForDataBeforeAllocatingBuffer")?.GetBoolean());
-        await using var client = BenchClient.Create(HostPool.Target(host), new ClientSettings { Stack = "grpc-net" });
+        await using var client = BenchClient.Create(HostPool.Target(host), new ClientSettings { Stack = ClientStack.GrpcNet });
         Assert.Equal(ExampleServiceImpl.GetIntResult, await client.GetIntAsync());
     }
 

@@ -31,7 +31,7 @@ public class PresetRunTests
         var rows = Assert.Single(summary.Capacity!.Mixes).Rows;
         Assert.Equal(2, rows.Count);
         Assert.All(rows, r => Assert.NotNull(r.Capacity));
-        Assert.NotNull(rows.Single(r => r.Configuration.Server == Load.Results.ServerStack.Kestrel).VersusGrpcCore);
+        Assert.NotNull(rows.Single(r => r.Configuration.Server == ServerStack.Kestrel).VersusGrpcCore);
     }
 
     [Fact]
@@ -123,7 +123,7 @@ public class PresetRunTests
         var summary = SummaryFile.Read(folder);
         // Grpc.Core, Kestrel's default, each variant alone; then the best of them together where any helped.
         var tried = summary.Configurations.Take(Load.SweepPreset.Variants.Count + 2).ToList();
-        Assert.Equal([Load.Results.ServerStack.GrpcCore, .. Enumerable.Repeat(Load.Results.ServerStack.Kestrel, Load.SweepPreset.Variants.Count + 1)], tried.Select(c => c.Configuration.Server));
+        Assert.Equal([ServerStack.GrpcCore, .. Enumerable.Repeat(ServerStack.Kestrel, Load.SweepPreset.Variants.Count + 1)], tried.Select(c => c.Configuration.Server));
         Assert.InRange(summary.Configurations.Count, tried.Count, tried.Count + 1);
         Assert.All(summary.Configurations, c => Assert.True(c.Status == ConfigurationStatus.Ok, $"{c.Configuration.Label}: {c.Status} {c.Reason}"));
     }

@@ -12,12 +12,7 @@ public sealed class HostPool : IAsyncDisposable
 {
     private readonly ConcurrentDictionary<string, Lazy<Task<HostProcess>>> _hosts = new();
 
-    public static string Project(string serverStack) => serverStack switch
-    {
-        "grpc-core" => Hosts.Legacy,
-        "kestrel" => Hosts.Kestrel,
-        _ => throw new ArgumentException($"unknown server stack {serverStack}"),
-    };
+    public static string Project(string serverStack) => HostLaunch.ProjectOf(Terms.Parse<ServerStack>(serverStack));
 
     public async Task<HostProcess> GetAsync(string serverStack, string runtime, params string[] arguments)
     {
@@ -30,7 +25,7 @@ public sealed class HostPool : IAsyncDisposable
     public async Task<BenchClient> ClientAsync(string clientStack, string serverStack, string runtime, ClientSettings? settings = null, params string[] hostArguments)
     {
         var host = await GetAsync(serverStack, runtime, hostArguments);
-        return BenchClient.Create(Target(host), (settings ?? new ClientSettings()) with { Stack = clientStack });
+        return BenchClient.Create(Target(host), (settings ?? new ClientSettings()) with { Stack = Terms.Parse<ClientStack>(clientStack) });
     }
 
     public static ClientTarget Target(HostProcess host) => new(new Uri(host.Ready.Url), host.Ready.CertificatePem);
