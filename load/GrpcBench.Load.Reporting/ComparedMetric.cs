@@ -23,7 +23,7 @@ internal sealed record ComparedMetric(string Name, Func<ConfigurationResult, dou
             new[]
             {
                 Latency(name, 50), Latency(name, 99),
-                new ComparedMetric($"{name} first record p50 ms", r => r.Scenario(name) is { } stats ? WorkloadReport.Measure(stats, Measures.FirstRecordMs)?.P50 : null),
+                new ComparedMetric($"{name} first record p50 ms", r => r.Scenario(name)?.Measure(Measures.FirstRecordMs)?.P50),
             }),
     ];
 
