@@ -24,4 +24,8 @@ public static class ResultFigures
             .ToList();
 
     public static bool IsOk(this ConfigurationResult result) => result.Status == ConfigurationStatus.Ok;
+
+    /// <summary>A scenario's measure of its successful calls (<see cref="Measures"/>), or null where it made none or recorded none.</summary>
+    public static LatencyStats? Measure(this ScenarioStats stats, string name) =>
+        stats.Ok > 0 && stats.Measures is { } measures && measures.TryGetValue(name, out var measure) && measure.Count > 0 ? measure : null;
 }

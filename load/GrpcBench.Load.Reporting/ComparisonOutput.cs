@@ -3,11 +3,11 @@ using System.Text;
 using GrpcBench.Load.Analysis;
 using Spectre.Console;
 using Spectre.Console.Rendering;
-using static GrpcBench.Load.Reporting.ResultsComparison;
+using static GrpcBench.Load.Reporting.ComparisonWording;
 
 namespace GrpcBench.Load.Reporting;
 
-/// <summary><see cref="ResultsComparison"/> as markdown (what <c>compare</c> prints) and as a console table.</summary>
+/// <summary>A <see cref="RunComparison"/> as markdown (what <c>compare</c> prints) and as a console table.</summary>
 public static class ComparisonOutput
 {
     private static readonly string[] Headers = ["configuration", "metric", "base", "diff", "diff / base", "units (base vs diff)", "verdict", "by"];
@@ -20,13 +20,13 @@ public static class ComparisonOutput
                       + $"each run has {UnitComparison.MinimumPerSide} or more, else windows of {Seconds} s of its calls (each window's p50 or p99; every repeat's windows together). "
                       + "The test is the capacity table's: two one-sided tests at the threshold, α 0.05 (Welch's t-test on the logarithms below 20 units a side, "
                       + "Mann-Whitney from 20): faster, slower or same where it decides, unknown where it cannot; "
-                      + $"{Row.TooFewToDecide} under {UnitComparison.MinimumPerSide} units a side. base and diff are medians over the repeats (the figure itself for one run).");
-        foreach (var warning in comparison.Warnings) md.AppendLine().Append("warning: ").AppendLine(warning);
+                      + $"{TooFewToDecide} under {UnitComparison.MinimumPerSide} units a side. base and diff are medians over the repeats (the figure itself for one run).");
+        foreach (var warning in comparison.Warnings) md.AppendLine().Append("warning: ").AppendLine(Warning(warning));
         md.AppendLine();
         MarkdownTable.Append(md, Headers, [false, false, true, true, true, false, false, false], comparison.Rows.Select(Cells));
         AppendList(md, "only in base", comparison.OnlyInBase);
         AppendList(md, "only in diff", comparison.OnlyInDiff);
-        AppendList(md, "not compared (did not complete in one run)", comparison.NotCompared);
+        AppendList(md, "not compared (did not complete in one run)", [.. comparison.NotCompared.Select(Describe)]);
         return md.ToString();
     }
 
@@ -41,10 +41,10 @@ public static class ComparisonOutput
         return table;
     }
 
-    private static IReadOnlyList<string> Cells(Row row) =>
+    private static IReadOnlyList<string> Cells(ComparedRow row) =>
     [
         row.Configuration, row.Metric, Figure(row.Metric, row.Base), Figure(row.Metric, row.Diff),
-        row.Ratio.ToString("0.00", CultureInfo.InvariantCulture), row.UnitsCounted, row.Verdict, row.How,
+        row.Ratio.ToString("0.00", CultureInfo.InvariantCulture), UnitsCounted(row.Units), Verdict(row.Units), How(row.Units),
     ];
 
     private static string Figure(string metric, double value) =>

@@ -42,8 +42,8 @@ public static class WorkloadReport
         [
             r.Configuration.Label, s.Name, Numbers.Count(s.Ok), Numbers.Count(s.Failed),
             ok ? PercentileRule.Ms(s.Latency, 50) : Numbers.Missing, ok ? PercentileRule.Ms(s.Latency, 99) : Numbers.Missing,
-            Measure(s, Measures.FirstRecordMs) is { } first ? Numbers.Ms(first.P50) : Numbers.Missing,
-            Measure(s, Measures.RecordsPerSecond) is { } rate ? Numbers.Count((long)rate.P50) : Numbers.Missing,
+            s.Measure(Measures.FirstRecordMs) is { } first ? Numbers.Ms(first.P50) : Numbers.Missing,
+            s.Measure(Measures.RecordsPerSecond) is { } rate ? Numbers.Count((long)rate.P50) : Numbers.Missing,
             Numbers.Amount(MiBPerSecond(s)),
             WireKiBPerCall(r) is { } perCall ? Numbers.Amount(perCall) : Numbers.Missing,
             Numbers.Seconds(r.ServerCpuSeconds), Numbers.Seconds(r.ClientCpuSeconds), Numbers.Amount(r.ServerPeakRssMiB), Numbers.Amount(r.ClientPeakRssMiB),
@@ -53,9 +53,6 @@ public static class WorkloadReport
     /// <summary>The link's bytes over every call the configuration started; null without a link.</summary>
     public static double? WireKiBPerCall(ConfigurationResult r) =>
         r.WireBytes is { } wire && r.Scenarios.Sum(s => s.Invocations) is > 0 and var calls ? wire / 1024.0 / calls : null;
-
-    public static LatencyStats? Measure(ScenarioStats stats, string name) =>
-        stats.Ok > 0 && stats.Measures is { } measures && measures.TryGetValue(name, out var measure) && measure.Count > 0 ? measure : null;
 
     /// <summary>The bytes of a mean call over the mean time of a successful call; null without successful calls.</summary>
     public static double? MiBPerSecond(ScenarioStats s) =>
@@ -77,9 +74,9 @@ public static class WorkloadReport
                 .Select(r => (r, Stats: r.Scenario(r.Configuration.Scenarios![0])))
                 .Where(p => p.Stats is { Ok: > 0 })
                 .OrderBy(p => p.Stats!.Latency.P50).ToList();
-            var records = Measure(streamed, Measures.Records)?.P50 ?? 0;
+            var records = streamed.Measure(Measures.Records)?.P50 ?? 0;
             var line = $"{group.Key.Item1} {group.Key.Item2}: one stream reads {Numbers.Count((long)records)} records in {Numbers.Ms(streamed.Latency.P50)} ms (p50), "
-                       + $"the first after {Numbers.Ms(Measure(streamed, Measures.FirstRecordMs)?.P50)} ms";
+                       + $"the first after {Numbers.Ms(streamed.Measure(Measures.FirstRecordMs)?.P50)} ms";
             if (pages.Count > 0)
             {
                 var (best, stats) = pages[0];

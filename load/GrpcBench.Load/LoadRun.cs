@@ -18,7 +18,7 @@ public static class LoadRun
                 Console.Write(AdviceAgreementReport.Markdown(@base, diff));
                 return 0;
             }
-            var comparison = ResultsComparison.Compare(@base, diff, acrossRuntimes, threshold);
+            var comparison = Analysis.RunComparison.Of(@base, diff, acrossRuntimes, threshold);
             Console.Write(ComparisonOutput.Markdown(comparison, threshold));
             return 0;
         }

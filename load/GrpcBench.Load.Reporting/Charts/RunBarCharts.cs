@@ -102,7 +102,7 @@ public static class RunBarCharts
         // A configuration of one scenario names it in its label already.
         var label = result.Scenarios.Count > 1 ? $"{result.Configuration.LabelWithBuilds}: {s.Name}" : result.Configuration.LabelWithBuilds;
         if (s.Ok == 0) return new ChartRow(label, [], NoSuccessfulCall(s));
-        var first = WorkloadReport.Measure(s, Measures.FirstRecordMs);
+        var first = s.Measure(Measures.FirstRecordMs);
         var row = Supported(label, [s.Latency.P50, s.Latency.P95, s.Latency.P99], LatencyPercents, s.Latency.Count);
         return row with
         {

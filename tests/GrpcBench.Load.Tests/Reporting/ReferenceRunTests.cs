@@ -1,3 +1,4 @@
+using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting;
 
 namespace GrpcBench.Load.Tests;
@@ -24,7 +25,7 @@ public class ReferenceRunTests
         var summary = SummaryFile.Read(folder, notes.Add);
         var (readingFolder, fileName, _, _) = ReportFiles.Reading(summary);
         var reading = Path.Combine(folder, readingFolder);
-        var comparison = ResultsComparison.Compare(summary, summary);
+        var comparison = RunComparison.Of(summary, summary);
 
         // Written before the CPU times left the warm-up out (schema 2): read whole, with that said in one line.
         Assert.All(notes, note => Assert.EndsWith("summary schema version 2, older than this build writes (3): its CPU times include the warm-up's", note));

@@ -1,13 +1,12 @@
-using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 
-namespace GrpcBench.Load.Reporting;
+namespace GrpcBench.Load.Analysis;
 
 /// <summary>A figure <c>compare</c> puts side by side, and the units it is decided over.</summary>
 /// <param name="Value">The figure of one run of a configuration (one repeat); null where that run has none.</param>
 /// <param name="Scenario">With <paramref name="WindowPercentile"/>: the scenario whose kept calls give the figure window by window.</param>
 /// <param name="WindowPercentile">The latency percentile each window of calls gives; null for what calls do not hold (CPU, first record, capacity).</param>
-internal sealed record ComparedMetric(string Name, Func<ConfigurationResult, double?> Value, string? Scenario = null, double? WindowPercentile = null,
+public sealed record ComparedMetric(string Name, Func<ConfigurationResult, double?> Value, string? Scenario = null, double? WindowPercentile = null,
     bool HigherIsBetter = false)
 {
     public static readonly ComparedMetric Capacity = new("capacity /s", r => r.Capacity?.CallsPerSecond, HigherIsBetter: true);
@@ -23,7 +22,7 @@ internal sealed record ComparedMetric(string Name, Func<ConfigurationResult, dou
             new[]
             {
                 Latency(name, 50), Latency(name, 99),
-                new ComparedMetric($"{name} first record p50 ms", r => r.Scenario(name) is { } stats ? WorkloadReport.Measure(stats, Measures.FirstRecordMs)?.P50 : null),
+                new ComparedMetric($"{name} first record p50 ms", r => r.Scenario(name)?.Measure(Measures.FirstRecordMs)?.P50),
             }),
     ];
 
