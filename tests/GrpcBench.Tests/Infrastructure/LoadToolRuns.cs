@@ -36,6 +36,17 @@ public static class LoadToolRuns
         return (tool.ExitCode, await output, await error);
     }
 
+    /// <summary>The tool refuses <paramref name="arguments"/> before anything runs: exit 2, one line on stderr that holds <paramref name="expected"/>, nothing on stdout.</summary>
+    public static async Task AssertRefusedInOneLineAsync(string[] arguments, string expected)
+    {
+        var (exit, output, error) = await RunToolAsync(arguments, TimeSpan.FromSeconds(30));
+
+        Assert.Equal(2, exit);
+        Assert.Contains(expected, error);
+        Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Empty(output);
+    }
+
     /// <summary>One Kestrel configuration and the raw-tcp floor: the shortest run that starts a host.</summary>
     public static string[] OneKestrel(string folder) => ["--quick", "--server", "kestrel", "--kestrel-profile", "default", "--out", folder];
 
