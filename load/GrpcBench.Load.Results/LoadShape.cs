@@ -103,6 +103,9 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     /// </summary>
     public int? SaturatingCallers { get; init; }
 
+    /// <summary>A team's own service and methods (each a scenario, <see cref="Scenarios"/> their names); null for the bench's own scenarios.</summary>
+    public ServiceLoad? Service { get; init; }
+
     /// <summary>Every scenario one call at a time (closed model): what a slow link's transfer times need, where calls would only queue.</summary>
     public bool OneAtATime { get; init; }
 
