@@ -91,6 +91,7 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     /// <summary>The measured calls a scenario's schedule starts: getInt beside the others at its own rate, else <see cref="Requests"/>.</summary>
     public double PlannedCalls(string scenario) =>
         Closed is { } closed ? closed.Requests
+        : Service?.Named(scenario) is { } method ? method.PerSecond is { } own ? own * Phases.Sum(p => p.Seconds) : Requests * method.Share!.Value
         : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? rate * Phases.Sum(p => p.Seconds) : Requests;
 
     /// <summary>Every scenario under the closed model of <c>--concurrency</c> and <c>--requests</c> instead of the phases; null for the phases.</summary>
@@ -116,11 +117,22 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
 
     /// <summary>The phases a scenario plays: a transfer (or any, one at a time) closed-model, getInt at its own rate if it has one.</summary>
     public IReadOnlyList<LoadSimulation> SimulationsOf(string scenario) =>
-        Closed is { } closed ? [closed.Simulation()]
+        Service?.Named(scenario) is { } method ? MethodSimulations(method)
+        : Closed is { } closed ? [closed.Simulation()]
         : SaturatingCallers is { } callers && scenario != ScenarioNames.GetInt ? [LoadSimulation.KeepConstant(callers, TimeSpan.FromSeconds(Phases.Sum(p => p.Seconds)))]
         : ScenarioNames.IsTransfer(scenario) || OneAtATime ? [TransferSimulation()]
         : scenario == ScenarioNames.GetInt && GetIntPerSecond is { } rate ? [LoadSimulation.Inject(rate, TimeSpan.FromSeconds(1), TimeSpan.FromSeconds(Phases.Sum(p => p.Seconds))).WithArrivals(Arrivals)]
         : Simulations();
+
+    /// <summary>
+    /// A team's method: at its own rate beside the others for the phases' whole length, or its share of each phase's rate
+    /// (of the closed model's or the saturating callers', in turn, where those are the load).
+    /// </summary>
+    private IReadOnlyList<LoadSimulation> MethodSimulations(MethodLoad method) =>
+        method.PerSecond is { } rate ? [LoadSimulation.Inject(rate, TimeSpan.FromSeconds(Closed?.MaxSeconds ?? Phases.Sum(p => p.Seconds))).WithArrivals(Arrivals)]
+        : Closed is { } closed ? [(closed with { Concurrency = Math.Max(1, (int)Math.Round(closed.Concurrency * method.Share!.Value)), Requests = Math.Max(1, (int)Math.Round(closed.Requests * method.Share!.Value)) }).Simulation()]
+        : SaturatingCallers is { } callers ? [LoadSimulation.KeepConstant(Math.Max(1, (int)Math.Round(callers * method.Share!.Value)), TimeSpan.FromSeconds(Phases.Sum(p => p.Seconds)))]
+        : Phases.Select(p => (p with { PerSecond = p.Constant ? p.PerSecond * method.Share!.Value : Math.Max(1, Math.Round(p.PerSecond * method.Share!.Value)) }).Simulation(Arrivals)).ToArray();
 
     /// <summary>
     /// A transfer ("read everything once") runs closed-model, one call after the other for the phases' whole length:
@@ -134,7 +146,7 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
         PayloadBytes = configuration.PayloadBytes is { } bytes ? (int)bytes : PayloadBytes,
         Scenarios = configuration.Scenarios ?? Scenarios,
     };
-    public ScenarioLoad Describe(string scenario) => new(
+    public ScenarioLoad Describe(string scenario) => Service?.Named(scenario) is { } method ? DescribeMethod(method) : new(
         Closed is { } closed ? [closed.ToString()]
         : SaturatingCallers is { } callers && scenario != ScenarioNames.GetInt ? [$"{callers} callers at once (closed model) for {Phases.Sum(p => p.Seconds)} s"]
         : ScenarioNames.IsTransfer(scenario) || OneAtATime
@@ -146,6 +158,16 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
             : Phases[0].Constant ? $"{WarmUpSeconds} s at the first phase's rate, not counted"
             : $"the first phase's first {WarmUpSeconds} s (its ramp from 0), not counted",
         scenario is ScenarioNames.SendLargeData or ScenarioNames.UploadChunks ? PayloadBytes : 0,
+        $"{CallTimeoutSeconds} s");
+
+    private ScenarioLoad DescribeMethod(MethodLoad method) => new(
+        [(method.PerSecond is { } rate ? string.Create(CultureInfo.InvariantCulture, $"inject {rate:0.##} per 1 s beside the others")
+            : string.Create(CultureInfo.InvariantCulture, $"{method.Share!.Value:0.###} of the load: ") + string.Join("; ", Closed is not null || SaturatingCallers is not null
+                ? [Closed?.ToString() ?? $"{SaturatingCallers} callers at once (closed model)"]
+                : Phases.Select(p => p.Constant ? $"inject {p.Rate} per 1 s for {p.Seconds} s" : $"ramping inject to {p.Rate} per 1 s over {p.Seconds} s")))
+         + ArrivalsText + $"; {method.Kind} {method.Method}" + (method.Messages is { } n ? $", {n} messages a call" : "")],
+        WarmUpSeconds == 0 ? "none" : $"{WarmUpSeconds} s at the load's first rate, not counted",
+        0,
         $"{CallTimeoutSeconds} s");
 
     private string ArrivalsText => Arrivals == Arrivals.Poisson ? ", Poisson arrivals" : "";

@@ -15,6 +15,9 @@ public sealed record CapacityOptions(IReadOnlyList<string> Mixes, int Repeat, Ar
     public static CapacityOptions Default(bool quick) =>
         new(quick ? [CapacityPresetRun.Uploads, CapacityPresetRun.GetInt] : CapacityPresetRun.MixNames, quick ? 2 : 3, Arrivals.Uniform, CapacitySlo.Default, 0.1, quick ? 4 * 1024 * 1024 : 20 * 1024 * 1024, 50);
 
+    /// <summary>A team's service (<c>--scenarios FILE</c>): its methods are then the one mix, each held to its own SLO.</summary>
+    public ServiceLoad? Service { get; init; }
+
     /// <summary>The uploads' bytes (<see cref="Payload.Contents"/>): random as in the story; text or zeros where compression is to be screened.</summary>
     public string PayloadContent { get; init; } = Payload.RandomContent;
 }
@@ -25,7 +28,7 @@ public sealed record CapacityOptions(IReadOnlyList<string> Mixes, int Repeat, Ar
 /// </summary>
 public sealed class CapacityPresetRun(RunPlan plan, CapacityOptions options) : IPresetRun
 {
-    public const string Uploads = "uploads", GetInt = "getInt", Mixed = "mixed";
+    public const string Uploads = "uploads", GetInt = "getInt", Mixed = "mixed", Service = "service";
     public static readonly IReadOnlyList<string> MixNames = [Uploads, GetInt, Mixed];
 
     public static IReadOnlyList<CapacityMix> Mixes(CapacityOptions options, bool quick)
@@ -51,6 +54,7 @@ public sealed class CapacityPresetRun(RunPlan plan, CapacityOptions options) : I
                 [ScenarioNames.SendLargeData] = options.Slo.UploadP99Ms, [ScenarioNames.UploadChunks] = options.Slo.UploadP99Ms, [ScenarioNames.GetInt] = options.Slo.GetIntP99Ms,
             },
         };
+        if (options.Service is { } service) return [ServiceMix(service, options.Arrivals, Limits(256, 1, 50_000, probeSeconds), probeSeconds)];
         var all = new Dictionary<string, CapacityMix>
         {
             [Uploads] = new(Uploads, ScenarioNames.SendLargeData, load with { Scenarios = [ScenarioNames.SendLargeData] }, Limits(uploadStart, 0.25, 1_000, probeSeconds), probeSeconds),
@@ -61,8 +65,26 @@ public sealed class CapacityPresetRun(RunPlan plan, CapacityOptions options) : I
         return options.Mixes.Select(name => all[name]).ToList();
     }
 
+    /// <summary>A team's methods at once: the rate searched is the one they share, the methods with a rate of their own beside it.</summary>
+    private static CapacityMix ServiceMix(ServiceLoad service, Arrivals arrivals, SearchLimits limits, int probeSeconds)
+    {
+        var bounds = service.Methods.ToDictionary(m => m.Name, m => m.SloP99Ms);
+        var deadline = (int)Math.Clamp(Math.Ceiling(1.5 * bounds.Values.Max() / 1000), 2, 60);
+        var load = new LoadShape([], 0, 1, deadline)
+        {
+            Arrivals = arrivals,
+            Service = service,
+            Scenarios = [.. service.Methods.Select(m => m.Name)],
+            StopAtFirstFailure = true,
+            StopBeyondP99Ms = bounds,
+        };
+        return new CapacityMix(Service, Service, load, limits, probeSeconds);
+    }
+
     public static string Workload(CapacityMix mix) => mix.Name switch
     {
+        Service => "your methods at once, the rate searched shared as the scenario file says: " + string.Join(", ", mix.Load.Service!.Methods.Select(m =>
+            string.Create(CultureInfo.InvariantCulture, $"{m.Name} ({m.Kind}, {(m.Share is { } share ? $"{share:0.###} of the rate" : $"{m.PerSecond:0.##}/s beside")})"))),
         Uploads => $"{Numbers.Size(mix.Load.PayloadBytes)} uploads (sendLargeData) alone",
         GetInt => "getInt alone",
         _ => $"{Numbers.Size(mix.Load.PayloadBytes)} uploads (sendLargeData) searched, getInt beside them at a fixed {mix.Load.GetIntPerSecond}/s",
@@ -134,7 +156,9 @@ public sealed class CapacityPresetRun(RunPlan plan, CapacityOptions options) : I
         {
             OfferedLoad = _mixes.SelectMany(m => m.Load.Scenarios.Select(s => (Key: $"{m.Name}: {s}", Value: CapacityRun.ProbeShape(m, m.Limits.StartPerSecond).Describe(s) with
             {
-                Simulations = [s == m.Searched ? $"searched: steady phases of {m.ProbeSeconds} s from {m.Limits.StartPerSecond}/s" : $"inject {m.Load.GetIntPerSecond} per 1 s beside it"],
+                Simulations = [m.Offers(s) ? $"searched: steady phases of {m.ProbeSeconds} s from {m.Limits.StartPerSecond}/s"
+                    + (m.Load.Service?.Named(s)?.Share is { } share ? string.Create(CultureInfo.InvariantCulture, $", {share:0.###} of it") : "")
+                    : $"inject {m.Load.Service?.Named(s)?.PerSecond ?? m.Load.GetIntPerSecond} per 1 s beside it"],
             }))).ToDictionary(p => p.Key, p => p.Value),
         }).WithCapacity(CapacityTable.Build(bare.Configurations, ran, options.Threshold));
     }

@@ -10,7 +10,14 @@ namespace GrpcBench.Load;
 /// </summary>
 /// <param name="Name">"uploads", "getInt", "mixed".</param>
 /// <param name="Load">Payload, deadline, scenarios and fixed rates; its phases are replaced by each probe's.</param>
-public sealed record CapacityMix(string Name, string Searched, LoadShape Load, SearchLimits Limits, int ProbeSeconds);
+public sealed record CapacityMix(string Name, string Searched, LoadShape Load, SearchLimits Limits, int ProbeSeconds)
+{
+    /// <summary>Whether the offered rate is the scenario's: the searched one, or a team's method that takes a share of it.</summary>
+    public bool Offers(string scenario) => scenario == Searched || Load.Service?.Named(scenario) is { Share: not null };
+
+    /// <summary>Whether the searched calls carry the payload (the story's uploads).</summary>
+    public bool Uploads => Load.Service is null && Searched != ScenarioNames.GetInt;
+}
 
 /// <summary>The capacity search of one configuration on one mix: a host and a load worker started once, for every probe.</summary>
 public static class CapacityRun
@@ -54,8 +61,8 @@ public static class CapacityRun
                 }
                 // The calls of the span both CPU times cover: the warm-up's are in neither.
                 var calls = scenarios.Sum(s => s.Requests);
-                var searched = scenarios.Where(s => s.Name == mix.Searched).Sum(s => s.Requests);
-                var uploadedMiB = mix.Searched == ScenarioNames.GetInt ? 0 : searched * (double)probeShape.PayloadBytes / (1024 * 1024);
+                var searched = scenarios.Where(s => mix.Offers(s.Name)).Sum(s => s.Requests);
+                var uploadedMiB = mix.Uploads ? searched * (double)probeShape.PayloadBytes / (1024 * 1024) : 0;
                 return new CapacityProbe(rate, missed, scenarios, last.ServerCpuSeconds, last.Worker.Figures.CpuSeconds, calls, uploadedMiB, last.LoadSeconds, searched);
             }, stop.Token, guess, first);
 

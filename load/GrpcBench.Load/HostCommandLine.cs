@@ -25,6 +25,7 @@ public static class HostCommandLine
         if (configuration.Compression != Compression.None) arguments.AddRange(["--responseCompression", configuration.Compression.Text()]);
         if (configuration.Compression != Compression.None && configuration.CompressionLevel is "fastest" or "optimal")
             arguments.AddRange(["--responseCompressionLevel", configuration.CompressionLevel]);
+        if (shape.Service is { } service) arguments.AddRange(["--serviceAssembly", service.AssemblyPath]);
         if (shape.Scenarios.Any(ScenarioNames.IsTransfer)) arguments.AddRange([RecordCountArgument, shape.RecordCount.ToString()]);
         if (configuration.Server == ServerStack.Kestrel)
         {

@@ -99,7 +99,7 @@ public sealed class LoadedServiceAssembly
     }
 
     /// <summary>The .NET major version the assembly was built for (its TargetFrameworkAttribute), read without loading it; null for .NET Standard or none.</summary>
-    private static int? TargetRuntime(string path)
+    public static int? TargetRuntime(string path)
     {
         try
         {

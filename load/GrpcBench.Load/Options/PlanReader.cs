@@ -2,6 +2,7 @@ using System.CommandLine;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
+using GrpcBench.ServiceAssembly;
 using static GrpcBench.Load.CommandLineOptions;
 
 namespace GrpcBench.Load;
@@ -50,6 +51,14 @@ public sealed class PlanReader(ParseResult parse, RunOptions options)
             Repeat = parse.GetValue(options.Repeat) ?? 1,
             Quick = Quick,
         };
+        if (Service is { } service)
+        {
+            if (Given(options.Baselines) is { Length: > 0 }) throw new FormatException("--baselines: the floors post to the bench's own endpoints, not your methods; not with --scenarios FILE");
+            RefuseNewerThan(plan.Runtimes.Append(plan.ClientRuntime ?? plan.Runtimes[0]));
+            // The bench's hosts serve its services (a --target serves them itself: its assembly need only give the message types).
+            if (parse.GetValue(options.Target) is null) Refusing(() => _assembly!.Services());
+            plan = plan with { Load = plan.Load with { Service = service, Scenarios = [.. service.Methods.Select(m => m.Name)] }, ScenarioSets = null, Baselines = [] };
+        }
         plan = WithTarget(declared.Read(plan, this), declared);
         if (plan.Transports.Contains(Transport.Uds) && plan.Links.Any(l => l != "none"))
             throw new FormatException("--transport uds: a Unix domain socket does not go through the shaped loopback; allowed with --link none only");
@@ -67,8 +76,50 @@ public sealed class PlanReader(ParseResult parse, RunOptions options)
 
     public bool Quick => parse.GetValue(options.Quick);
 
+    public bool IsGiven(Option option) => parse.GetResult(option) is not null;
+
     /// <summary>The option's value where it is given, else null (System.CommandLine has an empty array for an array option not given).</summary>
     public T? Given<T>(Option<T> option) where T : class => parse.GetResult(option) is null ? null : parse.GetValue(option);
+
+    /// <summary>A team's service and methods (<c>--service-assembly</c> with <c>--scenarios FILE</c>), or null for the bench's own scenarios.</summary>
+    /// <exception cref="FormatException">The assembly or the file, and what is wrong with it.</exception>
+    public ServiceLoad? Service => _service ??= ReadService();
+
+    private ServiceLoad? _service;
+    private LoadedServiceAssembly? _assembly;
+
+    private ServiceLoad? ReadService()
+    {
+        var file = parse.GetValue(options.Scenarios)?.SelectMany(Split).FirstOrDefault(ScenarioFile.IsFile);
+        var assembly = parse.GetValue(options.ServiceAssembly);
+        if (file is null && assembly is null) return null;
+        if (file is null) throw new FormatException($"{options.ServiceAssembly.Name} {assembly}: needs --scenarios FILE, naming the methods to call (docs/your-service.md)");
+        if (assembly is null) throw new FormatException($"--scenarios {file}: needs {options.ServiceAssembly.Name} PATH, the assembly that holds its methods' message types (docs/your-service.md)");
+        if (parse.GetValue(options.Scenarios)!.SelectMany(Split).Count() > 1) throw new FormatException($"--scenarios {file}: a scenario file goes alone, without other scenarios");
+        _assembly = Refusing(() => LoadedServiceAssembly.Load(assembly));
+        return ScenarioFile.Read(file, _assembly) with { AssemblyPath = Path.GetFullPath(assembly) };
+    }
+
+    private static T Refusing<T>(Func<T> read)
+    {
+        try
+        {
+            return read();
+        }
+        catch (ServiceAssemblyException e)
+        {
+            throw new FormatException(e.Message);
+        }
+    }
+
+    /// <summary>A host or worker on an older runtime than the assembly's could not load it: refused before anything starts.</summary>
+    private void RefuseNewerThan(IEnumerable<string> runtimes)
+    {
+        if (LoadedServiceAssembly.TargetRuntime(_assembly!.Path) is not { } built) return;
+        foreach (var runtime in runtimes.Distinct())
+            if (int.Parse(runtime[3..runtime.IndexOf('.')], System.Globalization.CultureInfo.InvariantCulture) < built)
+                throw new FormatException($"{options.ServiceAssembly.Name} {_assembly.Path}: built for .NET {built}, newer than {runtime} asked for; build it for {runtime} or older, or leave {runtime} out");
+    }
 
     public Arrivals Spacing => parse.GetValue(options.Arrivals) == "poisson" ? Arrivals.Poisson : Arrivals.Uniform;
 

@@ -52,7 +52,16 @@ public sealed class RunOptions
         values => values.SelectMany(Split).Select(RampPhase.Parse).ToArray());
     public Option<int?> WarmUpSeconds { get; } = new Option<int?>("--warmup-seconds") { Description = "Warm-up at the first phase's rate, not counted, 0-60 (seed: 3)" }.Within(0, 60);
     public Option<int?> CallTimeoutSeconds { get; } = new Option<int?>("--call-timeout-seconds") { Description = "Deadline of each call from its scheduled start, 1-300 (seed: 30)" }.Within(1, 300);
-    public Option<string[]> Scenarios { get; } = List("--scenarios", "Scenarios run at once (in every configuration, instead of the preset's sets)", [.. LoadShape.KnownScenarios]);
+    public Option<string[]> Scenarios { get; } = new Option<string[]>("--scenarios")
+        {
+            Description = $"Scenarios run at once (in every configuration, instead of the preset's sets): {string.Join(", ", LoadShape.KnownScenarios)} (comma or space separated); "
+                + "or your methods: a scenario file (.json, .yaml) with --service-assembly (docs/your-service.md)",
+            AllowMultipleArgumentsPerToken = true,
+        }
+        .EachValue(value => LoadShape.KnownScenarios.Contains(value) || ScenarioFile.IsFile(value), $"{string.Join(", ", LoadShape.KnownScenarios)}, or a scenario file (.json, .yaml, .yml)");
+    /// <summary>Taken by the presets that run a team's methods (each lists it in <see cref="Preset.Takes"/>).</summary>
+    public Option<string?> ServiceAssembly { get; } = new("--service-assembly")
+        { Description = "Your own service: a .NET assembly with its Grpc.Tools-generated code and service implementations, hosted on both stacks, its methods called as --scenarios FILE says (docs/your-service.md)" };
     public Option<string[]> Links { get; } = new Option<string[]>("--link")
         { Description = "Loopback link: none, or a private network namespace whose loopback tc tbf shapes to RATE (e.g. 1gbit, 100mbit, 20mbit; needs root)", AllowMultipleArgumentsPerToken = true }
         .EachValue(value => value == "none" || ShapedLink.IsValidRate(value), "none or a whole number with kbit, mbit or gbit, e.g. 20mbit");

@@ -14,7 +14,7 @@ public sealed class AdvisePreset() : Preset("advise", 7,
     public override RunPlan Plan(bool quick) => new() { Preset = Name, Load = Presets.QuickLoad, PresetOptions = AdviseOptions.Default(quick) };
 
     /// <summary>The capacity preset's options, for its searches, and its own.</summary>
-    public override IEnumerable<Option> Takes(RunOptions options) => [.. options.Declared<CapacityPreset>().Takes(options), Knobs, BudgetMinutes];
+    public override IEnumerable<Option> Takes(RunOptions options) => [.. options.Declared<CapacityPreset>().SearchOptions, Knobs, BudgetMinutes];
 
     public override bool TakesTarget => false;
 

@@ -22,7 +22,10 @@ public sealed class CapacityPreset() : Preset("capacity", 6,
         PresetOptions = CapacityOptions.Default(quick),
     };
 
-    public override IEnumerable<Option> Takes(RunOptions options) => [Mixes, SloUploadMs, SloGetIntMs, Threshold];
+    /// <summary>The options of its searches, which the advise preset's searches take too.</summary>
+    public IEnumerable<Option> SearchOptions => [Mixes, SloUploadMs, SloGetIntMs, Threshold];
+
+    public override IEnumerable<Option> Takes(RunOptions options) => [.. SearchOptions, options.ServiceAssembly];
 
     public override bool TakesTarget => false;
 
@@ -31,7 +34,7 @@ public sealed class CapacityPreset() : Preset("capacity", 6,
         : plan with { PresetOptions = Read(plan.OptionsOf<CapacityOptions>(), reader), Repeat = 1 };
 
     /// <summary><paramref name="preset"/> with the options given on top: also the advise preset's searches.</summary>
-    public CapacityOptions Read(CapacityOptions preset, PlanReader reader) => preset with
+    public CapacityOptions Read(CapacityOptions preset, PlanReader reader) => reader.Service is { } service ? ReadService(preset, reader, service) : preset with
     {
         Mixes = reader.Chosen(Mixes, preset.Mixes),
         Repeat = reader.Value(reader.Options.Repeat) ?? preset.Repeat,
@@ -42,6 +45,23 @@ public sealed class CapacityPreset() : Preset("capacity", 6,
         GetIntBeside = reader.Value(reader.Options.GetIntRate) ?? preset.GetIntBeside,
         PayloadContent = reader.Value(reader.Options.PayloadContent) ?? preset.PayloadContent,
     };
+
+    /// <summary>A team's methods: one mix, each method held to the bound its scenario file gives.</summary>
+    private CapacityOptions ReadService(CapacityOptions preset, PlanReader reader, ServiceLoad service)
+    {
+        foreach (var option in new Option[] { Mixes, SloUploadMs, SloGetIntMs, reader.Options.PayloadMib, reader.Options.GetIntRate, reader.Options.PayloadContent })
+            if (reader.IsGiven(option))
+                throw new FormatException($"{option.Name}: not with --scenarios FILE, whose methods are the one mix, each with its own rate or share and slo");
+        return preset with
+        {
+            Mixes = [CapacityPresetRun.Service],
+            Service = service,
+            Repeat = reader.Value(reader.Options.Repeat) ?? preset.Repeat,
+            Arrivals = reader.Spacing,
+            Slo = preset.Slo with { Bounds = service.Methods.ToDictionary(m => m.Name, m => m.SloP99Ms) },
+            Threshold = reader.Value(Threshold) ?? preset.Threshold,
+        };
+    }
 
     public override IPresetRun Run(RunPlan plan) => new CapacityPresetRun(plan, plan.OptionsOf<CapacityOptions>());
 }

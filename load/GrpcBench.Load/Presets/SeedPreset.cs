@@ -1,3 +1,4 @@
+using System.CommandLine;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
@@ -16,4 +17,6 @@ public sealed class SeedPreset() : Preset(Named, 1,
         KestrelProfiles = quick ? ["default", "large-windows"] : ["default", "net6-windows", "large-windows"],
         Baselines = quick ? [ConfigurationKind.RawTcp] : [],
     };
+
+    public override IEnumerable<Option> Takes(RunOptions options) => [options.ServiceAssembly];
 }
