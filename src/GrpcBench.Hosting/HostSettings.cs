@@ -34,6 +34,9 @@ public sealed record HostSettings(
     /// stack received it, GrpcBench.Contracts.UploadPaths); protobuf only.
     /// </summary>
     public string UploadReader { get; init; } = "message";
+
+    /// <summary>A team's own service assembly whose services the host binds beside the bench's (docs/hosts.md); null for none.</summary>
+    public string? ServiceAssembly { get; init; }
 }
 
 /// <summary>

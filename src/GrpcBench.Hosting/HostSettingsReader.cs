@@ -92,6 +92,7 @@ public static class HostSettingsReader
             GetIntCpuMs = Int(config, "GetIntCpuMs", 0, 0, 10_000),
             Codec = Choice(config, "Codec", "protobuf", ["protobuf", "json"]),
             UploadReader = UploadReader(config),
+            ServiceAssembly = Raw(config, "ServiceAssembly", out _),
         };
     }
 

@@ -1,6 +1,7 @@
 using GrpcBench.Hosting;
 using GrpcBench.Records;
 using GrpcBench.Service;
+using GrpcBench.ServiceAssembly;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 
@@ -46,7 +47,7 @@ public static class KestrelLimits
         return runtimeDefault is { } d ? Math.Max(d, maxReceiveMessageSize.Value + 5L) : null;
     }
 
-    public static object Effective(KestrelServerOptions options, SocketTransportOptions sockets, HostSettings settings, object grpc, RecordStore records) => new
+    public static object Effective(KestrelServerOptions options, SocketTransportOptions sockets, HostSettings settings, object grpc, RecordStore records, HostedServices teamServices) => new
     {
         settings.Address,
         settings.Port,
@@ -73,6 +74,7 @@ public static class KestrelLimits
         settings.GetIntSerial,
         settings.GetIntCpuMs,
         Records = RecordSettingsInForce.Of(records),
+        ServiceAssembly = teamServices.InForce,
         Grpc = grpc,
     };
 }

@@ -3,12 +3,14 @@ using GrpcBench;
 using GrpcBench.Hosting;
 using GrpcBench.KestrelHost;
 using GrpcBench.Records;
+using GrpcBench.ServiceAssembly;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using Microsoft.Extensions.Options;
 using System.Net;
 
 if (HostSettingsReader.ReadOrReport(args) is not { } settings) return 2;
+if (HostedServices.LoadOrReport(settings.ServiceAssembly) is not { } teamServices) return 2;
 // Made (at first use) and opened before the host listens, so that the ready line means RecordService can serve.
 if (RecordStore.OpenOrReport(settings.Records.DatabasePath, settings.Records.Count) is not { } records) return 2;
 
@@ -34,10 +36,10 @@ builder.WebHost.ConfigureKestrel(kestrel =>
     else kestrel.Listen(IPAddress.Parse(settings.Address), settings.Port, Endpoint);
 });
 
-GrpcServer.Add(builder.Services, settings, records);
+GrpcServer.Add(builder.Services, settings, records, teamServices);
 
 var app = builder.Build();
-GrpcServer.Map(app, settings);
+GrpcServer.Map(app, settings, teamServices);
 // The transport without gRPC, measured on the same host as the floor under every gRPC figure.
 ProbeEndpoints.Map(app);
 
@@ -55,7 +57,7 @@ var ready = ReadyLine.ForThisProcess(
     url,
     certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
     StackComponents.Of(typeof(Grpc.Core.Status).Assembly, typeof(Grpc.Net.Compression.ICompressionProvider).Assembly, typeof(GrpcServiceOptions).Assembly),
-    KestrelLimits.Effective(kestrelOptions, socketOptions, settings, GrpcServer.Effective(grpcOptions), records));
+    KestrelLimits.Effective(kestrelOptions, socketOptions, settings, GrpcServer.Effective(grpcOptions), records, teamServices));
 Console.WriteLine(ready.ToJson());
 
 await app.WaitForShutdownAsync();

@@ -2,6 +2,7 @@ using Grpc.Core;
 using GrpcBench.Hosting;
 using GrpcBench.Records;
 using GrpcBench.Service;
+using GrpcBench.ServiceAssembly;
 
 namespace GrpcBench.LegacyHost;
 
@@ -35,7 +36,7 @@ public static class CoreChannelArguments
         _ => null,
     };
 
-    public static object Effective(HostSettings settings, IReadOnlyList<ChannelOption> options, RecordStore records) => new
+    public static object Effective(HostSettings settings, IReadOnlyList<ChannelOption> options, RecordStore records, HostedServices teamServices) => new
     {
         settings.Address,
         settings.Port,
@@ -49,6 +50,7 @@ public static class CoreChannelArguments
         settings.GetIntSerial,
         settings.GetIntCpuMs,
         Records = RecordSettingsInForce.Of(records),
+        ServiceAssembly = teamServices.InForce,
         ChannelArguments = options.ToDictionary(o => o.Name, o => o.Type == ChannelOption.OptionType.Integer ? (object)o.IntValue : o.StringValue),
     };
 

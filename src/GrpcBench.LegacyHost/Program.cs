@@ -8,8 +8,10 @@ using GrpcBench.Hosting;
 using GrpcBench.LegacyHost;
 using GrpcBench.Records;
 using GrpcBench.Service;
+using GrpcBench.ServiceAssembly;
 
 if (HostSettingsReader.ReadOrReport(args) is not { } settings) return 2;
+if (HostedServices.LoadOrReport(settings.ServiceAssembly) is not { } teamServices) return 2;
 // Made (at first use) and opened before the host listens, so that the ready line means RecordService can serve.
 if (RecordStore.OpenOrReport(settings.Records.DatabasePath, settings.Records.Count) is not { } records) return 2;
 
@@ -37,6 +39,7 @@ var server = new Server(channelArguments)
     },
     Ports = { serverPort },
 };
+foreach (var team in teamServices.Services) server.Services.Add(team.Implementation.Definition(team.Instance));
 server.Start();
 
 var stopped = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
@@ -54,7 +57,7 @@ var ready = ReadyLine.ForThisProcess(
     url,
     certificate is null ? null : SelfSignedCertificate.ToPem(certificate),
     StackComponents.Of(typeof(Status).Assembly, typeof(Server).Assembly),
-    CoreChannelArguments.Effective(settings, channelArguments, records));
+    CoreChannelArguments.Effective(settings, channelArguments, records, teamServices));
 Console.WriteLine(ready.ToJson());
 
 await stopped.Task;

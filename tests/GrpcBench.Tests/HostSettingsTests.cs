@@ -21,6 +21,18 @@ public class HostSettingsTests
         Assert.Equal(KestrelProfiles.Default, settings.Kestrel.Profile);
         Assert.Null(settings.Kestrel.InitialStreamWindowSize);
         Assert.Equal(new RecordSettings(110_000, null), settings.Records);
+        Assert.Null(settings.ServiceAssembly);
+    }
+
+    [Fact]
+    public void The_service_assembly_is_a_path_from_the_command_line_or_the_environment_as_given()
+    {
+        Assert.Equal("team/Inventory.dll", Read("--serviceAssembly", "team/Inventory.dll").ServiceAssembly);
+
+        var fromEnvironment = new ConfigurationBuilder()
+            .AddInMemoryCollection(new Dictionary<string, string?> { ["SERVICEASSEMBLY"] = "/opt/team/Inventory.dll" })
+            .Build();
+        Assert.Equal("/opt/team/Inventory.dll", HostSettingsReader.Read(fromEnvironment).ServiceAssembly);
     }
 
     [Fact]
