@@ -98,7 +98,7 @@ public static class ScenarioSteps
     }
 
     /// <summary>The scenarios of <paramref name="shape"/> this kind of configuration has steps for: latency ones on the shape's phases, transfers one call at a time.</summary>
-    private static IReadOnlyList<LoadScenario> Build(LoadShape shape, IReadOnlyDictionary<string, Func<StepContext, Task<StepResult>>> steps) =>
+    internal static IReadOnlyList<LoadScenario> Build(LoadShape shape, IReadOnlyDictionary<string, Func<StepContext, Task<StepResult>>> steps) =>
         shape.Scenarios.Where(steps.ContainsKey).Select(name => LoadScenario.Create(name, steps[name])
                 .WithLoadSimulations([.. shape.SimulationsOf(name)])
                 .WithWarmUpDuration(TimeSpan.FromSeconds(shape.WarmUpSeconds))
@@ -107,7 +107,7 @@ public static class ScenarioSteps
             .ToArray();
 
     /// <summary>A step whose gRPC failures become fail codes; a call cut short by its deadline is left to the engine.</summary>
-    private static async Task<StepResult> Guarded(Func<StepContext, Task<StepResult>> step, StepContext context)
+    internal static async Task<StepResult> Guarded(Func<StepContext, Task<StepResult>> step, StepContext context)
     {
         try
         {

@@ -72,7 +72,10 @@ public static class Worker
                 await using (var client = BenchClient.Create(new ClientTarget(url, first.CertificatePem), ClientSettingsFor.Configuration(first.Configuration)))
                 {
                     var components = StackComponents.Of(typeof(Grpc.Core.Status).Assembly, typeof(Grpc.Core.Channel).Assembly, typeof(Grpc.Net.Client.GrpcChannel).Assembly);
-                    await EachAsync(load => ScenarioSteps.Grpc(client, load, first.Configuration), components);
+                    // A team's service: its methods are the scenarios, and the story's payload is not made.
+                    var service = first.Load.Service is { } serviceLoad ? ServiceSteps.Of(serviceLoad, client) : null;
+                    await EachAsync(load => load.Service is null ? ScenarioSteps.Grpc(client, load, first.Configuration)
+                        : (service ?? throw new InvalidDataException("a worker calls a team's service only if its first spec names it; start another for another")).Scenarios(load), components);
                 }
                 break;
             case ConfigurationKind.RawHttp2:
