@@ -24,3 +24,19 @@ public sealed record MethodLoad(string Name, string Method, string Kind, IReadOn
     /// <summary>Whether the method streams requests (client or bidirectional streaming): <see cref="Messages"/> is then what each call sends.</summary>
     public bool StreamsRequests => Kind is "client-streaming" or "bidi-streaming";
 }
+
+public static class ServiceSection
+{
+    public const string Key = "service";
+
+    extension(LoadRunSummary summary)
+    {
+        /// <summary>With a team's service (<c>--service-assembly</c>): its assembly and the methods called; null for the bench's own scenarios.</summary>
+        public ServiceLoad? Service => summary.Section<ServiceLoad>(Key);
+
+        public LoadRunSummary WithService(ServiceLoad? service) => summary.WithSection(Key, service);
+
+        /// <summary>The scenarios a comparison puts side by side: a team's methods, else the story's uploads and getInt.</summary>
+        public IReadOnlyList<string> HeadlineScenarios => summary.Service is { } service ? [.. service.Methods.Select(m => m.Name)] : [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
+    }
+}

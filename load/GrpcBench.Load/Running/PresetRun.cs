@@ -31,7 +31,8 @@ public static class PresetRun
 
         var record = RunRecord.Now();
         RunSession? session = null;
-        LoadRunSummary Summary(RunStatus status) => preset.Summary(new LoadRunSummary(presetName, status, commandLine, record, new Dictionary<string, ScenarioLoad>(), [.. session!.Results]));
+        LoadRunSummary Summary(RunStatus status) => preset.Summary(new LoadRunSummary(presetName, status, commandLine, record, new Dictionary<string, ScenarioLoad>(), [.. session!.Results])
+            .WithService(plan.Load.Service));
         session = new RunSession(console, folder, Summary);
         string? stopped = null;
         try
