@@ -17,11 +17,12 @@ public static class PresetRun
     {
         var console = Reporting.ConsoleSetup.ForOutput();
         if (ResultsFolder.CreateOrSayWhy(requestedFolder) is not { } folder) return 2;
-        return await RunAsync(preset, plan.Preset, plan.Cpus, folder, commandLine, console, cancellationToken);
+        return await RunAsync(preset, plan.Preset, plan.Cpus, folder, commandLine, console, cancellationToken, plan.Load.Service);
     }
 
+    /// <param name="service">A team's service the run calls (recorded in summary.json); null for the bench's own scenarios.</param>
     public static async Task<int> RunAsync(IPresetRun preset, string presetName, CpuPlacement cpus, string folder, string commandLine, IAnsiConsole console,
-        CancellationToken cancellationToken)
+        CancellationToken cancellationToken, ServiceLoad? service = null)
     {
         foreach (var line in preset.Introduction()) console.WriteLine(line);
         console.WriteLine($"results: {folder}");
@@ -32,7 +33,7 @@ public static class PresetRun
         var record = RunRecord.Now();
         RunSession? session = null;
         LoadRunSummary Summary(RunStatus status) => preset.Summary(new LoadRunSummary(presetName, status, commandLine, record, new Dictionary<string, ScenarioLoad>(), [.. session!.Results])
-            .WithService(plan.Load.Service));
+            .WithService(service));
         session = new RunSession(console, folder, Summary);
         string? stopped = null;
         try
