@@ -31,7 +31,8 @@ public static class ExternalTarget
     }
 
     /// <summary>Null if the target answers getInt within a few seconds; otherwise the one line that says it does not.</summary>
-    public static async Task<string?> ProbeAsync(string target, string? caFile, CancellationToken cancellationToken)
+    /// <param name="servesOtherContract">A team's server (<c>--service-assembly</c>): any gRPC answer will do, Unimplemented included (it need not serve the bench's ExampleService).</param>
+    public static async Task<string?> ProbeAsync(string target, string? caFile, CancellationToken cancellationToken, bool servesOtherContract = false)
     {
         var pem = caFile is null ? null : await File.ReadAllTextAsync(caFile, cancellationToken);
         await using var client = BenchClient.Create(new ClientTarget(new Uri(target), pem), new ClientSettings { Stack = ClientStack.GrpcNet });
@@ -40,10 +41,15 @@ public static class ExternalTarget
             await client.GetIntAsync(cancellationToken, DateTime.UtcNow.AddSeconds(10));
             return null;
         }
-        catch (RpcException e)
+        catch (RpcException e) when (!(servesOtherContract && e.StatusCode == StatusCode.Unimplemented))
         {
             var detail = string.Join(' ', e.Status.Detail.Split(['\r', '\n'], StringSplitOptions.RemoveEmptyEntries));
-            return $"--target {target}: not reachable as the bench's ExampleService: {e.StatusCode}: {detail}";
+            return servesOtherContract ? $"--target {target}: not reachable as a gRPC server: {e.StatusCode}: {detail}"
+                : $"--target {target}: not reachable as the bench's ExampleService: {e.StatusCode}: {detail}";
+        }
+        catch (RpcException)
+        {
+            return null;
         }
     }
 }

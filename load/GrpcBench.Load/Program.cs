@@ -23,7 +23,7 @@ root.SetAction(async (parse, cancellationToken) =>
         Console.Error.WriteLine("invalid option: " + e.Message);
         return 2;
     }
-    if (plan.Target is { } reachable && await ExternalTarget.ProbeAsync(reachable, plan.TargetCa, cancellationToken) is { } unreachable)
+    if (plan.Target is { } reachable && await ExternalTarget.ProbeAsync(reachable, plan.TargetCa, cancellationToken, plan.Load.Service is not null) is { } unreachable)
     {
         Console.Error.WriteLine(unreachable);
         return 1;

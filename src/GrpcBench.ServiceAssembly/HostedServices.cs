@@ -24,10 +24,12 @@ public sealed class HostedServices
     public IReadOnlyList<HostedService> Services { get; }
 
     /// <summary>The assembly's services, each instantiated once; throws <see cref="ServiceAssemblyException"/> for an assembly the bench cannot serve.</summary>
+    public const string HostSetting = "--serviceAssembly";
+
     public static HostedServices Load(string? path)
     {
         if (path is null) return None;
-        var assembly = LoadedServiceAssembly.Load(path);
+        var assembly = LoadedServiceAssembly.Load(path, HostSetting);
         return new(path, assembly.Services().Select(implementation => new HostedService(implementation, Create(path, implementation))).ToArray());
     }
 
@@ -61,7 +63,7 @@ public sealed class HostedServices
         catch (TargetInvocationException e)
         {
             var cause = e.InnerException ?? e;
-            throw new ServiceAssemblyException($"--service-assembly {path}: service {implementation.Type.FullName}'s constructor threw {cause.GetType().Name}: {OneLine(cause.Message)}");
+            throw new ServiceAssemblyException($"{HostSetting} {path}: service {implementation.Type.FullName}'s constructor threw {cause.GetType().Name}: {OneLine(cause.Message)}");
         }
     }
 

@@ -14,29 +14,35 @@ namespace GrpcBench.ServiceAssembly;
 /// </summary>
 public sealed class LoadedServiceAssembly
 {
-    private LoadedServiceAssembly(string path, Assembly assembly)
+    /// <summary>How the user named the assembly, for the messages: the load tool's <c>--service-assembly</c>, a host's <c>--serviceAssembly</c>.</summary>
+    public const string ToolSetting = "--service-assembly";
+
+    private LoadedServiceAssembly(string path, Assembly assembly, string setting)
     {
         Path = path;
         Assembly = assembly;
+        _setting = setting;
     }
+
+    private readonly string _setting;
 
     public string Path { get; }
 
     public Assembly Assembly { get; }
 
-    public static LoadedServiceAssembly Load(string path)
+    public static LoadedServiceAssembly Load(string path, string setting = ToolSetting)
     {
         var fullPath = System.IO.Path.GetFullPath(path);
-        if (!File.Exists(fullPath)) throw Refused(path, "no such file");
-        if (TargetRuntime(fullPath) is { } target && target > Environment.Version.Major)
-            throw Refused(path, $"built for .NET {target}, newer than the runtime asked for (.NET {Environment.Version.Major}); build it for net{Environment.Version.Major}.0 or older");
+        if (!File.Exists(fullPath)) throw Refused(setting, path, "no such file");
+        if (TargetRuntime(fullPath, setting) is { } target && target > Environment.Version.Major)
+            throw Refused(setting, path, $"built for .NET {target}, newer than the runtime asked for (.NET {Environment.Version.Major}); build it for net{Environment.Version.Major}.0 or older");
         try
         {
-            return new(path, new ServiceLoadContext(fullPath).LoadFromAssemblyPath(fullPath));
+            return new(path, new ServiceLoadContext(fullPath).LoadFromAssemblyPath(fullPath), setting);
         }
         catch (Exception e) when (e is BadImageFormatException or FileLoadException or FileNotFoundException)
         {
-            throw Refused(path, $"does not load: {e.GetType().Name}: {e.Message}");
+            throw Refused(setting, path, $"does not load: {e.GetType().Name}: {e.Message}");
         }
     }
 
@@ -48,11 +54,11 @@ public sealed class LoadedServiceAssembly
     {
         var found = Types().Where(t => t is { IsClass: true, IsAbstract: false, IsPublic: true } && GeneratedBase(t) is not null).ToArray();
         if (found.Length == 0)
-            throw Refused(Path, "holds no service: no public class derives from a Grpc.Tools-generated service base class (GrpcServices=\"Server\" or \"Both\")");
+            throw Refused(_setting, Path, "holds no service: no public class derives from a Grpc.Tools-generated service base class (GrpcServices=\"Server\" or \"Both\")");
         return found.Select(type =>
         {
             if (type.GetConstructor(Type.EmptyTypes) is null)
-                throw Refused(Path, $"service {type.FullName} has no public constructor without parameters; the bench cannot give its constructor's arguments");
+                throw Refused(_setting, Path, $"service {type.FullName} has no public constructor without parameters; the bench cannot give its constructor's arguments");
             var bind = GeneratedBase(type)!.GetCustomAttribute<BindServiceMethodAttribute>()!;
             return new ServiceImplementation(type, bind.BindType, bind.BindMethodName);
         }).ToArray();
@@ -87,7 +93,7 @@ public sealed class LoadedServiceAssembly
         }
         catch (ReflectionTypeLoadException e)
         {
-            throw Refused(Path, $"does not load: {e.LoaderExceptions.FirstOrDefault(x => x is not null)?.Message ?? e.Message}");
+            throw Refused(_setting, Path, $"does not load: {e.LoaderExceptions.FirstOrDefault(x => x is not null)?.Message ?? e.Message}");
         }
     }
 
@@ -99,13 +105,13 @@ public sealed class LoadedServiceAssembly
     }
 
     /// <summary>The .NET major version the assembly was built for (its TargetFrameworkAttribute), read without loading it; null for .NET Standard or none.</summary>
-    public static int? TargetRuntime(string path)
+    public static int? TargetRuntime(string path, string setting = ToolSetting)
     {
         try
         {
             using var stream = File.OpenRead(path);
             using var pe = new PEReader(stream);
-            if (!pe.HasMetadata) throw Refused(path, "is not a .NET assembly");
+            if (!pe.HasMetadata) throw Refused(setting, path, "is not a .NET assembly");
             var metadata = pe.GetMetadataReader();
             foreach (var handle in metadata.GetAssemblyDefinition().GetCustomAttributes())
             {
@@ -124,11 +130,11 @@ public sealed class LoadedServiceAssembly
         }
         catch (BadImageFormatException e)
         {
-            throw Refused(path, $"is not a .NET assembly: {e.Message}");
+            throw Refused(setting, path, $"is not a .NET assembly: {e.Message}");
         }
     }
 
-    private static ServiceAssemblyException Refused(string path, string what) => new($"--service-assembly {path}: {what}");
+    private static ServiceAssemblyException Refused(string setting, string path, string what) => new($"{setting} {path}: {what}");
 }
 
 /// <summary>A service implementation and the generated class whose static <c>BindService</c> binds it.</summary>

@@ -104,7 +104,7 @@ public class ServiceAssemblyHostTests
         Assert.Equal(2, exit);
         Assert.DoesNotContain("\"event\":\"ready\"", output);
         var line = Assert.Single(error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
-        Assert.StartsWith($"--service-assembly {assembly}: {wrong}", line);
+        Assert.StartsWith($"--serviceAssembly {assembly}: {wrong}", line);
     }
 
     private static string BuildOutput(string folder, string project, string framework, string file) =>
