@@ -12,6 +12,12 @@ public sealed record SoakOptions(double UploadsPerSecond, int GetIntPerSecond, i
 
     public double RateFor(string configuration) => Rates?.GetValueOrDefault(configuration) ?? UploadsPerSecond;
 
+    /// <summary>A team's methods (<c>--scenarios FILE</c>) instead of the story's: <see cref="UploadsPerSecond"/> is then the rate they share; null for the story.</summary>
+    public ServiceLoad? Service { get; init; }
+
+    /// <summary>The rate a team's methods share by default: a steady load well below what small calls saturate, so that a soak measures time, not overload.</summary>
+    public const double DefaultServicePerSecond = 50;
+
     public const int SampleSeconds = 5;
 
     /// <summary>RSS may grow by less than this over the last two thirds of the run, on each side.</summary>
@@ -28,7 +34,10 @@ public sealed record SoakOptions(double UploadsPerSecond, int GetIntPerSecond, i
         new(DefaultUploadsPerSecond(payloadBytes), 50, quick ? 120 : 1800, payloadBytes,
             $"default for {Sizes.Describe(payloadBytes)} uploads (120 MiB/s; not 50 % of each capacity, which would take a capacity search first)");
 
-    public string Describe() => string.Create(CultureInfo.InvariantCulture,
+    public string Describe() => Service is { } service ? string.Create(CultureInfo.InvariantCulture,
+        $"your methods at {(Rates is null ? $"{UploadsPerSecond:0.##}/s" : "each configuration's own rate")} ({RateSource}) shared as the scenario file says "
+        + $"({string.Join(", ", service.Methods.Select(m => m.Share is { } share ? $"{m.Name} {share:0.###}" : $"{m.Name} {m.PerSecond:0.##}/s beside"))}) for {Seconds / 60.0:0.#} min")
+        : string.Create(CultureInfo.InvariantCulture,
         $"sendLargeData {(Rates is null ? $"{UploadsPerSecond:0.##}/s" : "at each configuration's own rate")} of {Sizes.Describe(PayloadBytes)} ({RateSource}) and getInt {GetIntPerSecond}/s at once for {Seconds / 60.0:0.#} min");
 }
 

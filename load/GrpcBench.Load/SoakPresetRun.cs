@@ -20,8 +20,13 @@ public sealed class SoakPresetRun(RunPlan plan, SoakOptions options) : IPresetRu
     // Host start-up, connection and the worker's set-up, beside the load itself.
     private static readonly TimeSpan StartUp = TimeSpan.FromSeconds(15);
 
-    public static LoadShape Load(SoakOptions options) =>
-        new([new RampPhase(options.UploadsPerSecond, options.Seconds, Constant: true)], options.PayloadBytes, WarmUpSeconds, CallTimeoutSeconds)
+    public static LoadShape Load(SoakOptions options) => options.Service is { } service
+        ? new([new RampPhase(options.UploadsPerSecond, options.Seconds, Constant: true)], 0, WarmUpSeconds, CallTimeoutSeconds)
+        {
+            Scenarios = [.. service.Methods.Select(m => m.Name)],
+            Service = service,
+        }
+        : new([new RampPhase(options.UploadsPerSecond, options.Seconds, Constant: true)], options.PayloadBytes, WarmUpSeconds, CallTimeoutSeconds)
         {
             Scenarios = [ScenarioNames.SendLargeData, ScenarioNames.GetInt],
             GetIntPerSecond = options.GetIntPerSecond,
@@ -35,7 +40,8 @@ public sealed class SoakPresetRun(RunPlan plan, SoakOptions options) : IPresetRu
     {
         yield return $"soak: {_configurations.Count} configurations one after the other; {options.Describe()}; "
                      + $"about {Minutes(Each * _configurations.Count)} (at most {Minutes((plan.Load.WorstCase + StartUp + TimeSpan.FromSeconds(60)) * _configurations.Count)})";
-        yield return options.Rates is null ? $"soak: rate {options.UploadsPerSecond.ToString("0.##", CultureInfo.InvariantCulture)} uploads/s: {options.RateSource}" : $"soak: rates {options.RateSource}";
+        yield return options.Rates is not null ? $"soak: rates {options.RateSource}"
+            : $"soak: rate {options.UploadsPerSecond.ToString("0.##", CultureInfo.InvariantCulture)} {(options.Service is null ? "uploads" : "calls")}/s: {options.RateSource}";
     }
 
     public async Task RunAsync(RunSession session, CancellationToken cancellationToken)

@@ -21,22 +21,24 @@ public static class SoakRates
         {
             throw new FormatException($"--capacity-from {capacityRun}: allowed a capacity run's folder or summary.json ({e.Message})");
         }
-        var mixed = summary.Capacity?.Mixes.FirstOrDefault(m => m.Mix == CapacityPresetRun.Mixed)
-            ?? throw new FormatException($"--capacity-from {capacityRun}: allowed a capacity run with the mixed mix (uploads with getInt beside); it has none");
+        // A team's methods soak at half of what their own mix held; the story's at half of the mixed mix's.
+        var (mixName, what) = soak.Service is null ? (CapacityPresetRun.Mixed, "the mixed mix (uploads with getInt beside)") : (CapacityPresetRun.Service, "the service mix (your methods)");
+        var mixed = summary.Capacity?.Mixes.FirstOrDefault(m => m.Mix == mixName)
+            ?? throw new FormatException($"--capacity-from {capacityRun}: allowed a capacity run with {what}; it has none");
         var rates = new Dictionary<string, double>();
         foreach (var configuration in configurations)
         {
             // The capacity run labels a configuration with its mix's scenarios and payload.
-            var searched = (configuration with { Scenarios = mixed.Scenarios, PayloadBytes = soak.PayloadBytes }).Label;
+            var searched = (configuration with { Scenarios = mixed.Scenarios, PayloadBytes = soak.Service is null ? soak.PayloadBytes : null }).Label;
             var capacity = mixed.Rows.FirstOrDefault(r => r.Configuration.Label == searched)?.Capacity?.Median
-                ?? throw new FormatException($"--capacity-from {capacityRun}: allowed a run that found a mixed capacity for {searched}; it has none (its payload must be the soak's)");
+                ?? throw new FormatException($"--capacity-from {capacityRun}: allowed a run that found a {mixName} capacity for {searched}; it has none (its payload must be the soak's)");
             rates[configuration.Label] = Math.Round(FractionOfCapacity * capacity, 2);
         }
         return soak with
         {
             Rates = rates,
             RateSource = string.Create(CultureInfo.InvariantCulture,
-                $"{FractionOfCapacity * 100:0} % of each configuration's mixed capacity in {capacityRun}: {string.Join(", ", rates.Select(r => $"{r.Key} {r.Value:0.##}/s"))}"),
+                $"{FractionOfCapacity * 100:0} % of each configuration's {mixName} capacity in {capacityRun}: {string.Join(", ", rates.Select(r => $"{r.Key} {r.Value:0.##}/s"))}"),
         };
     }
 }

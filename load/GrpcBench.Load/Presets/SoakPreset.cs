@@ -16,16 +16,18 @@ public sealed class SoakPreset() : Preset("soak", 8,
 
     public override RunPlan Plan(bool quick) => new() { Preset = Name, Load = SoakPresetRun.Load(SoakOptions.Default(quick)), PresetOptions = SoakOptions.Default(quick) };
 
-    public override IEnumerable<Option> Takes(RunOptions options) => [Rate, Minutes, CapacityFrom];
+    public override IEnumerable<Option> Takes(RunOptions options) => [Rate, Minutes, CapacityFrom, options.ServiceAssembly];
 
     public override IEnumerable<(Option Option, string Why)> Refuses(RunOptions options) =>
-        [(options.Phases, SteadyLoad), (options.Scenarios, SteadyLoad), (options.Concurrency, SteadyLoad), (options.Requests, SteadyLoad)];
+        [(options.Phases, SteadyLoad), (options.Concurrency, SteadyLoad), (options.Requests, SteadyLoad)];
 
     public override bool TakesTarget => false;
 
     public override RunPlan Read(RunPlan plan, PlanReader reader)
     {
-        var preset = SoakOptions.Default(plan.Quick, plan.Load.PayloadBytes);
+        if (reader.IsGiven(reader.Options.Scenarios) && reader.Service is null)
+            throw new FormatException($"--scenarios: not with --preset soak, {SteadyLoad}; or your own methods: --scenarios FILE with --service-assembly");
+        var preset = reader.Service is { } service ? ServiceDefault(plan.Quick, service, reader) : SoakOptions.Default(plan.Quick, plan.Load.PayloadBytes);
         var rate = reader.Value(Rate);
         var soak = preset with
         {
@@ -43,6 +45,20 @@ public sealed class SoakPreset() : Preset("soak", 8,
         {
             PresetOptions = soak,
             Load = SoakPresetRun.Load(soak) with { WarmUpSeconds = plan.Load.WarmUpSeconds, CallTimeoutSeconds = plan.Load.CallTimeoutSeconds, Arrivals = reader.Spacing },
+        };
+    }
+
+    /// <summary>A team's methods at a shared steady rate; the story's payload and getInt options say nothing of them.</summary>
+    private static SoakOptions ServiceDefault(bool quick, ServiceLoad service, PlanReader reader)
+    {
+        foreach (var option in new Option[] { reader.Options.PayloadMib, reader.Options.GetIntRate, reader.Options.PayloadContent })
+            if (reader.IsGiven(option)) throw new FormatException($"{option.Name}: not with --scenarios FILE, whose methods each have their own rate or share");
+        return SoakOptions.Default(quick) with
+        {
+            UploadsPerSecond = SoakOptions.DefaultServicePerSecond,
+            PayloadBytes = 0,
+            RateSource = $"default for your methods ({SoakOptions.DefaultServicePerSecond:0}/s shared; --rate or --capacity-from to choose)",
+            Service = service,
         };
     }
 
