@@ -6,18 +6,17 @@ namespace GrpcBench.Load.Analysis;
 /// <summary>A scenario's latency against the baseline's: the p99 ratio, and the p50's for where one side has too few calls for a p99.</summary>
 /// <param name="Mine">The configuration's successful calls; null where it made none.</param>
 /// <param name="Theirs">The baseline's, likewise.</param>
-public sealed record LatencyAgainst(LatencyStats? Mine, LatencyStats? Theirs, double? P99Ratio, double? P50Ratio)
+public sealed record LatencyAgainst(string Scenario, LatencyStats? Mine, LatencyStats? Theirs, double? P99Ratio, double? P50Ratio)
 {
     public static LatencyAgainst Of(ConfigurationResult result, ConfigurationResult baseline, string scenario) =>
-        new(result.SuccessLatency(scenario), baseline.SuccessLatency(scenario),
+        new(scenario, result.SuccessLatency(scenario), baseline.SuccessLatency(scenario),
             Baselines.Ratio(result, baseline, scenario, 99), Baselines.Ratio(result, baseline, scenario, 50));
 }
 
 /// <summary>A gRPC pair other than Grpc.Core's own with nothing set beyond its defaults: what a team gets by just migrating.</summary>
 /// <param name="Baseline">The Grpc.Core pair it is measured against; null where the run has none that completed.</param>
-/// <param name="Upload">sendLargeData against the baseline; null without one.</param>
-/// <param name="GetInt">getInt against the baseline; null without one.</param>
-public sealed record MigrationHeadline(ConfigurationResult Result, ConfigurationResult? Baseline, LatencyAgainst? Upload, LatencyAgainst? GetInt);
+/// <param name="Scenarios">Each headline scenario (the story's sendLargeData and getInt, or a team's methods) against the baseline; empty without one.</param>
+public sealed record MigrationHeadline(ConfigurationResult Result, ConfigurationResult? Baseline, IReadOnlyList<LatencyAgainst> Scenarios);
 
 /// <summary>
 /// Of grpc-dotnet configurations under the same conditions, the one that completes the most uploads, then with the
@@ -53,14 +52,16 @@ public sealed record RunVerdicts(bool Cancelled, bool Story, IReadOnlyList<Migra
     {
         var completed = summary.Configurations.Where(r => r.IsOk()).ToList();
         var story = !VariesWorkload(summary);
-        var grpcDotnet = completed.Where(r => story && r.Configuration is { Kind: ConfigurationKind.Grpc, Server: ServerStack.Kestrel, Client: ClientStack.GrpcNet })
+        // The best setting and the floor rest on the story's upload: a team's service has none.
+        var upload = story && summary.Service is null;
+        var grpcDotnet = completed.Where(r => upload && r.Configuration is { Kind: ConfigurationKind.Grpc, Server: ServerStack.Kestrel, Client: ClientStack.GrpcNet })
             .GroupBy(r => (r.Configuration.HostRuntime, r.Configuration.ClientRuntime, r.Configuration.Transport, r.Configuration.Compression));
         return new RunVerdicts(
             summary.Status == RunStatus.Cancelled,
             story,
             [.. completed.Where(r => story && IsMigrationDefault(r.Configuration)).Select(r => Headline(summary, r))],
             [.. grpcDotnet.Select(g => Best(summary, g.ToList())).OfType<BestSetting>()],
-            [.. completed.Where(r => r.Configuration.Kind == Baselines.RawTcp).Select(f => Floor(summary, f)).OfType<MachineFloor>()],
+            [.. completed.Where(r => upload && r.Configuration.Kind == Baselines.RawTcp).Select(f => Floor(summary, f)).OfType<MachineFloor>()],
             [.. summary.Configurations.Where(r => !r.IsOk())],
             story && completed.Any(r => r.Configuration.Kind == ConfigurationKind.Grpc));
     }
@@ -78,8 +79,8 @@ public sealed record RunVerdicts(bool Cancelled, bool Story, IReadOnlyList<Migra
 
     private static MigrationHeadline Headline(LoadRunSummary summary, ConfigurationResult result) =>
         Baselines.For(summary, result) is { } baseline
-            ? new(result, baseline, LatencyAgainst.Of(result, baseline, ScenarioNames.SendLargeData), LatencyAgainst.Of(result, baseline, ScenarioNames.GetInt))
-            : new(result, null, null, null);
+            ? new(result, baseline, [.. summary.HeadlineScenarios.Select(s => LatencyAgainst.Of(result, baseline, s))])
+            : new(result, null, []);
 
     /// <summary>Null where there is nothing to say: no upload measured, a single setting, or no ratio to Grpc.Core's.</summary>
     private static BestSetting? Best(LoadRunSummary summary, IReadOnlyList<ConfigurationResult> sameConditions)

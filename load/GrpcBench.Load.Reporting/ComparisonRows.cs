@@ -6,40 +6,37 @@ namespace GrpcBench.Load.Reporting;
 
 /// <summary>One configuration in the comparison table, as text: the same figures for report.md and the console.</summary>
 /// <param name="Status">"ok", or the status with its reason: a configuration that did not complete says why.</param>
-/// <param name="SendLargeData">p50, p95 and p99 in ms.</param>
-/// <param name="GetInt">p50, p95 and p99 in ms.</param>
+/// <param name="Percentiles">Per headline scenario (<see cref="ServiceSection"/>): p50, p95 and p99 in ms.</param>
+/// <param name="P99Ratios">Per headline scenario: p99 over Grpc.Core's.</param>
 /// <param name="RawTcpMultiple">sendLargeData p50 over the bare socket's; null when the run has no raw-tcp floor at all.</param>
 public sealed record ComparisonRow(
     string Label,
     string Status,
-    IReadOnlyList<string> SendLargeData,
-    IReadOnlyList<string> GetInt,
+    IReadOnlyList<IReadOnlyList<string>> Percentiles,
     string Fails,
     string ServerCpuSeconds,
     string ServerPeakRssMiB,
     string ClientCpuSeconds,
     string ClientPeakRssMiB,
-    string SendLargeDataP99Ratio,
-    string GetIntP99Ratio,
+    IReadOnlyList<string> P99Ratios,
     string? RawTcpMultiple);
 
 public static class ComparisonRows
 {
     public static IReadOnlyList<ComparisonRow> For(LoadRunSummary summary)
     {
+        var scenarios = summary.HeadlineScenarios;
         var hasRawTcp = summary.Configurations.Any(r => r.Configuration.Kind == Baselines.RawTcp);
         return summary.Configurations.Select(r => new ComparisonRow(
                 r.Configuration.Label,
                 r.StatusWithReason(),
-                Percentiles(r.SuccessLatency(ScenarioNames.SendLargeData)),
-                Percentiles(r.SuccessLatency(ScenarioNames.GetInt)),
+                [.. scenarios.Select(s => Percentiles(r.SuccessLatency(s)))],
                 r.Scenarios.Count == 0 ? Numbers.Missing : r.FailsSummary(),
                 r.Configuration.Target is null ? Numbers.Seconds(r.ServerCpuSeconds) : LoadConfiguration.NotMeasured,
                 r.Configuration.Target is null ? Numbers.Amount(r.ServerPeakRssMiB) : LoadConfiguration.NotMeasured,
                 Numbers.Seconds(r.ClientCpuSeconds),
                 Numbers.Amount(r.ClientPeakRssMiB),
-                P99Ratio(summary, r, ScenarioNames.SendLargeData),
-                P99Ratio(summary, r, ScenarioNames.GetInt),
+                [.. scenarios.Select(s => P99Ratio(summary, r, s))],
                 hasRawTcp ? Numbers.Ratio(Baselines.RawTcpMultiple(summary, r)) : null))
             .ToList();
     }

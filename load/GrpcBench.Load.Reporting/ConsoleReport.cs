@@ -36,28 +36,31 @@ public static class ConsoleReport
     }
 
     /// <summary>
-    /// The comparison table of report.md, narrower: each scenario's p50 / p95 / p99 in one cell, both ratios in one,
+    /// The comparison table of report.md, narrower: each scenario's p50 / p95 / p99 in one cell, the ratios in one,
     /// headers over two or three lines. The label stays on one line whenever the table then fits in <paramref name="width"/> columns.
     /// </summary>
     public static Table Table(LoadRunSummary summary, int width = ConsoleSetup.RedirectedWidth)
     {
         var rows = ComparisonRows.For(RepeatRows.FirstRepeat(summary));
         var withFloor = rows.Any(r => r.RawTcpMultiple is not null);
+        var scenarios = summary.HeadlineScenarios;
+        var fails = 2 + scenarios.Count;
         List<string> headers =
         [
-            "configuration", "status", "sendLargeData ms\np50 / p95 / p99", "getInt ms\np50 / p95 / p99", "fails",
-            "CPU s\nserver /\nclient", "peak RSS\nMiB server\n/ client", "p99 / Grpc.Core\nsendLargeData\n/ getInt",
+            "configuration", "status", .. scenarios.Select(s => $"{s} ms\np50 / p95 / p99"), "fails",
+            "CPU s\nserver /\nclient", "peak RSS\nMiB server\n/ client", "p99 / Grpc.Core\n" + string.Join("\n/ ", scenarios),
         ];
         if (withFloor) headers.Add("sendLargeData\np50 /\nraw-tcp");
-        var cells = rows.Select(r => new List<string>
-        {
-            r.Label, Shortened(r.Status), string.Join(" / ", r.SendLargeData), string.Join(" / ", r.GetInt), r.Fails,
-            $"{r.ServerCpuSeconds} / {r.ClientCpuSeconds}", $"{r.ServerPeakRssMiB} / {r.ClientPeakRssMiB}", $"{r.SendLargeDataP99Ratio} / {r.GetIntP99Ratio}",
-        }.Concat(withFloor ? [r.RawTcpMultiple ?? Numbers.Missing] : Array.Empty<string>()).ToList()).ToList();
+        var cells = rows.Select(r => (List<string>)
+        [
+            r.Label, Shortened(r.Status), .. r.Percentiles.Select(p => string.Join(" / ", p)), r.Fails,
+            $"{r.ServerCpuSeconds} / {r.ClientCpuSeconds}", $"{r.ServerPeakRssMiB} / {r.ClientPeakRssMiB}", string.Join(" / ", r.P99Ratios),
+            .. withFloor ? [r.RawTcpMultiple ?? Numbers.Missing] : Array.Empty<string>(),
+        ]).ToList();
 
         var natural = headers.Select((h, i) => h.Split('\n').Select(l => l.Length).Concat(cells.Select(c => c[i].Length)).Max()).ToArray();
         natural[1] = Math.Min(natural[1], MaxStatusWidth);
-        natural[4] = Math.Min(natural[4], MaxFailsWidth);
+        natural[fails] = Math.Min(natural[fails], MaxFailsWidth);
         // Each column takes one padding space either side and one border; the table one more border.
         var labelRoom = width - natural.Skip(1).Sum(w => w + 3) - 4;
 
@@ -70,7 +73,7 @@ public static class ConsoleReport
         for (var i = 2; i < headers.Count; i++)
         {
             var column = new TableColumn(Markup.Escape(headers[i])).Width(natural[i]);
-            table.AddColumn(i == 4 ? column : column.RightAligned());
+            table.AddColumn(i == fails ? column : column.RightAligned());
         }
         // Text, not markup: labels and reasons may hold '[' and ']'.
         foreach (var row in cells) table.AddRow(row.Select(c => (IRenderable)new Text(c)));

@@ -20,7 +20,11 @@ public static class ReportCharts
     public const string GetIntTimeline = "timeline-getInt.png";
     public const string Transfers = "transfers.png";
 
-    private static readonly string[] Scenarios = [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
+    /// <summary>"latency-GetItem.png": the latency chart of a headline scenario (<see cref="ServiceSection"/>).</summary>
+    public static string LatencyFile(string scenario) => $"latency-{scenario}.png";
+
+    /// <summary>"timeline-GetItem.png": the latency over time of a headline scenario.</summary>
+    public static string TimelineFile(string scenario) => $"timeline-{scenario}.png";
 
     /// <summary>File name, title (the alternative text in report.md) and PNG of each chart.</summary>
     public static IReadOnlyList<(string FileName, string Title, byte[] Png)> Render(LoadRunSummary summary) =>
@@ -38,14 +42,12 @@ public static class ReportCharts
 
     private static IReadOnlyList<(string FileName, string Title, Func<byte[]> Draw)> ChartsOf(LoadRunSummary summary) =>
     [
-        .. ChartImage.Paged(SendLargeDataLatency, $"{ScenarioNames.SendLargeData} latency", HorizontalBars.Pages(RunBarCharts.Latency(summary, ScenarioNames.SendLargeData))),
-        .. ChartImage.Paged(GetIntLatency, $"{ScenarioNames.GetInt} latency", HorizontalBars.Pages(RunBarCharts.Latency(summary, ScenarioNames.GetInt))),
+        .. summary.HeadlineScenarios.SelectMany(s => ChartImage.Paged(LatencyFile(s), $"{s} latency", HorizontalBars.Pages(RunBarCharts.Latency(summary, s)))),
         .. ChartImage.Paged(Ratio, "p99 ratio to Grpc.Core", HorizontalBars.Pages(RunBarCharts.Ratios(summary))),
         // CPU above, memory below: two units, one image.
         .. ChartImage.Paged(Cost, "CPU time and peak memory, server and client", HorizontalBars.Pages(RunBarCharts.CpuSeconds(summary), RunBarCharts.PeakRss(summary))),
-        .. ChartImage.Paged(Percentiles, "latency by percentile", PercentileCurves.Pages(summary, Scenarios)),
-        .. ChartImage.Paged(SendLargeDataTimeline, $"{ScenarioNames.SendLargeData} latency over time", LatencyTimeline.Pages(summary, ScenarioNames.SendLargeData)),
-        .. ChartImage.Paged(GetIntTimeline, $"{ScenarioNames.GetInt} latency over time", LatencyTimeline.Pages(summary, ScenarioNames.GetInt)),
+        .. ChartImage.Paged(Percentiles, "latency by percentile", PercentileCurves.Pages(summary, summary.HeadlineScenarios)),
+        .. summary.HeadlineScenarios.SelectMany(s => ChartImage.Paged(TimelineFile(s), $"{s} latency over time", LatencyTimeline.Pages(summary, s))),
         .. PresetReports.Of(summary).SelectMany(section => section.Charts(summary)),
         .. WorkloadReport.Applies(summary)
             ? ChartImage.Paged(Transfers, "time to the first and the last record or byte", HorizontalBars.Pages(RunBarCharts.TransferTimes(summary)))

@@ -18,7 +18,7 @@ public static class Verdicts
         var found = RunVerdicts.Of(summary);
         var lines = new List<string>();
         if (found.Cancelled) lines.Add("The run was cancelled (Ctrl+C): configurations that had not run are missing.");
-        lines.AddRange(found.Headlines.Select(h => Headline(h, upload)));
+        lines.AddRange(found.Headlines.Select(h => Headline(summary, h, upload)));
         lines.AddRange(found.BestSettings.Select(b => BestSetting(b, upload)));
         lines.AddRange(found.Floors.Select(f => Floor(f, upload)));
         lines.AddRange(WorkloadReport.Verdicts(summary));
@@ -36,18 +36,19 @@ public static class Verdicts
     public const string CapacityPointer =
         "How far from keeping up: `dotnet run -c Release --project load/GrpcBench.Load -- --preset capacity` (highest rate held within an SLO, repeated).";
 
-    private static string Headline(MigrationHeadline headline, string upload)
+    private static string Headline(LoadRunSummary summary, MigrationHeadline headline, string upload)
     {
         var (result, baseline) = (headline.Result, headline.Baseline);
         var who = $"{Wording.Stack(result.Configuration)} {Wording.Where(result.Configuration)}";
         if (baseline is null)
         {
-            return $"{who}: {upload} p99 {Absolute(result, ScenarioNames.SendLargeData)}, {ScenarioNames.GetInt} p99 {Absolute(result, ScenarioNames.GetInt)}; "
-                   + "no Grpc.Core baseline in this run.";
+            var absolutes = summary.HeadlineScenarios.Select(s => $"{Wording.Scenario(summary, s)} p99 {Absolute(result, s)}");
+            return $"{who}: {string.Join(", ", absolutes)}; no Grpc.Core baseline in this run.";
         }
-        return $"{who}: {Completion(result, baseline, upload)}{Against(headline.Upload!, upload, " of Grpc.Core")}; "
-               + $"{Against(headline.GetInt!, ScenarioNames.GetInt, "")}."
-               + FailNote(result, baseline);
+        // "of Grpc.Core" once, after the first scenario: the ones after it read the same.
+        var against = headline.Scenarios.Select((a, i) => Against(a, Wording.Scenario(summary, a.Scenario), i == 0 ? " of Grpc.Core" : ""));
+        var completion = summary.Service is null ? Completion(result, baseline, upload) : "";
+        return $"{who}: {completion}{string.Join("; ", against)}." + FailNote(result, baseline);
     }
 
     /// <summary>

@@ -40,6 +40,10 @@ public static class Wording
         return parts.Count == 0 ? "default" : string.Join(' ', parts);
     }
 
+    /// <summary>A headline scenario in a sentence or a chart's title: the story's upload as <see cref="Upload"/>, anything else by its name.</summary>
+    public static string Scenario(LoadRunSummary summary, string scenario) =>
+        scenario == ScenarioNames.SendLargeData && summary.Service is null ? Upload(summary) : scenario;
+
     /// <summary>"20 MiB upload" from the offered load, or the scenario's name when the run did not record the payload.</summary>
     public static string Upload(LoadRunSummary summary) =>
         summary.OfferedLoad.TryGetValue(ScenarioNames.SendLargeData, out var load) && load.PayloadBytes > 0

@@ -8,13 +8,13 @@ namespace GrpcBench.Load.Reporting.Charts;
 public static class RunBarCharts
 {
     private static readonly string[] PercentileColors = ["#9ecae1", "#4292c6", "#08306b"];
-    private static readonly string[] ScenarioColors = ["#f28e2b", "#4e79a7"];
+    private static readonly string[] ScenarioColors = ["#f28e2b", "#4e79a7", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
     private static readonly string[] SideColors = ["#e15759", "#4e79a7"];
     private static readonly double[] LatencyPercents = [50, 95, 99];
 
     public static BarChart Latency(LoadRunSummary summary, string scenario)
     {
-        var what = scenario == ScenarioNames.SendLargeData ? $"{scenario} ({Wording.Upload(summary)})" : scenario;
+        var what = scenario == ScenarioNames.SendLargeData && summary.Service is null ? $"{scenario} ({Wording.Upload(summary)})" : scenario;
         return new BarChart(
             $"{what}: latency of successful calls per configuration (preset {summary.Preset}, commit {summary.Run.Commit})",
             ["p50", "p95", "p99"],
@@ -26,7 +26,7 @@ public static class RunBarCharts
 
     public static BarChart Ratios(LoadRunSummary summary) => new(
         "p99 latency of successful calls as a multiple of Grpc.Core's (same runtime, transport, compression)",
-        [$"{ScenarioNames.SendLargeData} p99", $"{ScenarioNames.GetInt} p99"],
+        [.. summary.HeadlineScenarios.Select(s => $"{s} p99")],
         ScenarioColors,
         summary.Configurations.Select(r => RatioRow(summary, r)).ToList(),
         v => Numbers.Ratio(v),
@@ -74,7 +74,7 @@ public static class RunBarCharts
     {
         if (!result.IsOk()) return new ChartRow(result.Configuration.LabelWithBuilds, [], result.StatusWithReason());
         if (Baselines.For(summary, result) is not { } baseline) return new ChartRow(result.Configuration.LabelWithBuilds, [], "no Grpc.Core baseline in this run");
-        string[] scenarios = [ScenarioNames.SendLargeData, ScenarioNames.GetInt];
+        var scenarios = summary.HeadlineScenarios;
         var values = new List<double?>();
         var gaps = new List<string?>();
         foreach (var scenario in scenarios)
