@@ -24,7 +24,7 @@ public static class Verdicts
         lines.AddRange(WorkloadReport.Verdicts(summary));
         lines.AddRange(ClosedModelReport.Verdicts(summary));
         lines.AddRange(found.NotCompleted.Select(NotCompleted));
-        if (found.PointsToCapacity) lines.Add(CapacityPointer);
+        if (found.PointsToCapacity) lines.Add(summary.Service is { } service ? ServiceCapacityPointer(service) : CapacityPointer);
 
         if (lines.Count == 0)
             lines.Add(summary.Configurations.Count == 0 ? "No configuration ran: nothing to compare."
@@ -35,6 +35,11 @@ public static class Verdicts
     /// <summary>Under the story's absolute load every grpc-dotnet setting may be saturated: how far each is from keeping up is the capacity preset's question.</summary>
     public const string CapacityPointer =
         "How far from keeping up: `dotnet run -c Release --project load/GrpcBench.Load -- --preset capacity` (highest rate held within an SLO, repeated).";
+
+    /// <summary>The pointer for a team's methods: the same assembly and scenario file under the capacity preset.</summary>
+    private static string ServiceCapacityPointer(ServiceLoad service) =>
+        "How far from keeping up: `dotnet run -c Release --project load/GrpcBench.Load -- --preset capacity "
+        + $"--service-assembly {service.AssemblyPath} --scenarios {service.ScenarioFile ?? "FILE"}` (highest rate of your mix held within each method's SLO, repeated).";
 
     private static string Headline(LoadRunSummary summary, MigrationHeadline headline, string upload)
     {

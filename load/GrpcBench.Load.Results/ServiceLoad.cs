@@ -7,6 +7,9 @@ namespace GrpcBench.Load.Results;
 /// <param name="AssemblyPath">The assembly's full path.</param>
 public sealed record ServiceLoad(string AssemblyPath, IReadOnlyList<MethodLoad> Methods)
 {
+    /// <summary>The scenario file the methods were read from, as given.</summary>
+    public string? ScenarioFile { get; init; }
+
     public MethodLoad? Named(string scenario) => Methods.FirstOrDefault(m => m.Name == scenario);
 }
 

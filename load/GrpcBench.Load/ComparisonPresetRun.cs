@@ -114,6 +114,8 @@ public sealed class ComparisonPresetRun(RunPlan plan, IReadOnlyList<LoadConfigur
         if (shape.Closed is { } closed)
             return $"each one of {string.Join(", ", (plan.ScenarioSets ?? [shape.Scenarios]).Select(set => string.Join('+', set)))}, {closed}";
         var ramp = string.Join(" then ", shape.Phases.Select(p => p.Constant ? $"{p.Rate}/s for {p.Seconds} s" : $"ramp to {p.Rate}/s over {p.Seconds} s"));
+        if (shape.Service is { } service)
+            return $"your methods ({string.Join(", ", service.Methods.Select(m => m.Name))}) at once, the load {ramp} shared as the scenario file says";
         if (plan.ScenarioSets is null)
             return string.Create(CultureInfo.InvariantCulture, $"each {string.Join(" and ", shape.Scenarios)} ({shape.PayloadBytes / 1024.0 / 1024.0:0.#} MiB uploads) at once, "
                 + $"ramp {string.Join(" then ", shape.Phases.Select(p => $"to {p.Rate}/s over {p.Seconds} s"))}, {shape.Requests} calls each");

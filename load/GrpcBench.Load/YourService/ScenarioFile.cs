@@ -39,7 +39,7 @@ public static partial class ScenarioFile
         var shares = methods.Sum(m => m.Share ?? 0);
         if (methods.Any(m => m.Share is not null) && Math.Abs(shares - 1) > 0.001)
             throw new FormatException(string.Create(CultureInfo.InvariantCulture, $"{where}: the shares add up to {shares:0.###}; allowed a total of 1"));
-        return new ServiceLoad(assembly.Path, methods);
+        return new ServiceLoad(assembly.Path, methods) { ScenarioFile = file };
     }
 
     private static MethodLoad Method(JsonNode? node, string where, string folder, LoadedServiceAssembly assembly)

@@ -126,9 +126,32 @@ public sealed class ScenarioFileTests : IDisposable
         Assert.StartsWith(expected.Replace("{file}", SampleService.ScenarioFile).Replace("{assembly}", SampleService.AssemblyPath), Refusal(line));
     }
 
+    [Fact]
+    public void A_soak_of_a_teams_methods_holds_their_shared_rate_for_its_minutes()
+    {
+        var plan = Plan($"--preset soak --quick --rate 40 --minutes 3 --service-assembly {SampleService.AssemblyPath} --scenarios {SampleService.ScenarioFile}");
+        var soak = plan.OptionsOf<SoakOptions>();
+
+        Assert.Equal(["GetItem", "ListItems", "SyncItems", "AddItems"], plan.Load.Scenarios);
+        Assert.Equal([new RampPhase(40, 180, Constant: true)], plan.Load.Phases);
+        Assert.Equal(40 * 180 * 0.7, plan.Load.PlannedCalls("GetItem"), precision: 6);
+        Assert.Equal(20 * 180, plan.Load.PlannedCalls("AddItems"), precision: 6);
+        Assert.StartsWith("your methods at 40/s (given with --rate) shared as the scenario file says (GetItem 0.7, ListItems 0.2, SyncItems 0.1, AddItems 20/s beside)", soak.Describe());
+    }
+
     [Theory]
-    [InlineData("streaming", "--service-assembly: allowed with --preset seed or capacity only")]
-    [InlineData("soak", "--scenarios: not with --preset soak")]
+    [InlineData("--preset soak --payload-mib 4", "--payload-mib: not with --scenarios FILE")]
+    [InlineData("--preset soak --getint-rate 5", "--getint-rate: not with --scenarios FILE")]
+    public void The_soaks_story_options_are_refused_with_a_scenario_file(string preset, string expected) =>
+        Assert.StartsWith(expected, Refusal($"{preset} --service-assembly {SampleService.AssemblyPath} --scenarios {SampleService.ScenarioFile}"));
+
+    [Fact]
+    public void The_soak_still_refuses_the_storys_scenario_names() =>
+        Assert.StartsWith("--scenarios: not with --preset soak", Refusal("--preset soak --scenarios getInt"));
+
+    [Theory]
+    [InlineData("streaming", "--service-assembly: allowed with --preset seed or capacity or soak only")]
+    [InlineData("chunked", "--service-assembly: allowed with --preset seed or capacity or soak only")]
     public void A_preset_that_cannot_run_a_teams_methods_refuses_them(string preset, string expected)
     {
         var (parse, _) = Parse($"--preset {preset} --service-assembly {SampleService.AssemblyPath} --scenarios {SampleService.ScenarioFile}");
