@@ -11,23 +11,45 @@ public static class SweepRecommendation
 {
     public static LoadConfiguration? Combine(IReadOnlyList<ConfigurationResult> results)
     {
-        var baseline = results.FirstOrDefault(r => r.Status == ConfigurationStatus.Ok && r.Configuration.Server == ServerStack.Kestrel
-            && r.Configuration.KestrelProfile == "default" && r.Configuration.ClientProfile == "default"
-            && r.Configuration.KestrelSettings.Count == 0 && r.Configuration.ClientSettings.Count == 0);
-        if (baseline is null || P99(baseline, ScenarioNames.SendLargeData) is not { } baseUpload || P99(baseline, ScenarioNames.GetInt) is not { } baseSmall)
+        if (Baseline(results) is not { } baseline || P99(baseline, ScenarioNames.SendLargeData) is not { } baseUpload || P99(baseline, ScenarioNames.GetInt) is not { } baseSmall)
             return null;
 
         var baseCompleted = Completed(baseline);
         bool Helps(ConfigurationResult r) => baseCompleted < 1
             ? Completed(r) >= baseCompleted + 0.05
             : Completed(r) >= 1 && P99(r, ScenarioNames.SendLargeData) < baseUpload * 0.95;
-        var candidates = results.Where(r => r.Status == ConfigurationStatus.Ok && r != baseline && r.Configuration.Server == ServerStack.Kestrel
+        return Together(baseline, results.Where(r => r.Status == ConfigurationStatus.Ok && r != baseline && r.Configuration.Server == ServerStack.Kestrel
                 && Helps(r) && P99(r, ScenarioNames.GetInt) <= baseSmall * 1.2)
-            .ToList();
+            .ToList(), r => (Completed(r), P99(r, ScenarioNames.SendLargeData)));
+    }
+
+    /// <summary>
+    /// A team's methods (<paramref name="methods"/>): a value helps where every call of every method succeeded, the
+    /// methods' p99s are 5 % lower in their geometric mean, and no method's p99 rose by more than 20 %.
+    /// </summary>
+    public static LoadConfiguration? Combine(IReadOnlyList<ConfigurationResult> results, IReadOnlyList<string> methods)
+    {
+        if (Baseline(results) is not { } baseline || methods.Any(m => P99(baseline, m) is null)) return null;
+        double? MeanRatio(ConfigurationResult r) => methods.All(m => P99(r, m) is not null && r.Scenario(m)!.Failed == 0)
+            ? Math.Exp(methods.Average(m => Math.Log(P99(r, m)!.Value / P99(baseline, m)!.Value)))
+            : null;
+        bool Helps(ConfigurationResult r) => MeanRatio(r) < 0.95 && methods.All(m => P99(r, m) <= P99(baseline, m) * 1.2);
+        return Together(baseline, results.Where(r => r.Status == ConfigurationStatus.Ok && r != baseline && r.Configuration.Server == ServerStack.Kestrel && Helps(r)).ToList(),
+            r => (1, MeanRatio(r)));
+    }
+
+    private static ConfigurationResult? Baseline(IReadOnlyList<ConfigurationResult> results) =>
+        results.FirstOrDefault(r => r.Status == ConfigurationStatus.Ok && r.Configuration.Server == ServerStack.Kestrel
+            && r.Configuration.KestrelProfile == "default" && r.Configuration.ClientProfile == "default"
+            && r.Configuration.KestrelSettings.Count == 0 && r.Configuration.ClientSettings.Count == 0);
+
+    /// <summary>The best helping value of each setting (most completed, then the lowest figure), all in one configuration; null where none helped.</summary>
+    private static LoadConfiguration? Together(ConfigurationResult baseline, List<ConfigurationResult> candidates, Func<ConfigurationResult, (double Completed, double? Figure)> rank)
+    {
         var kestrel = new Dictionary<string, string>();
         var client = new Dictionary<string, string>();
         var clientProfile = "default";
-        foreach (var best in candidates.GroupBy(Dimension).Select(g => g.OrderByDescending(Completed).ThenBy(r => P99(r, ScenarioNames.SendLargeData)).First()))
+        foreach (var best in candidates.GroupBy(Dimension).Select(g => g.OrderByDescending(r => rank(r).Completed).ThenBy(r => rank(r).Figure).First()))
         {
             foreach (var (name, value) in best.Configuration.KestrelSettings) kestrel[name] = value;
             foreach (var (name, value) in best.Configuration.ClientSettings) client[name] = value;

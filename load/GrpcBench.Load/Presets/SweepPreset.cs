@@ -1,3 +1,4 @@
+using System.CommandLine;
 using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Results;
 
@@ -31,7 +32,11 @@ public sealed class SweepPreset() : Preset("sweep", 2, "Kestrel and client setti
 
     public override bool TakesTarget => false;
 
-    public override IPresetRun Run(RunPlan plan) => new ComparisonPresetRun(plan, Configurations(plan), SweepRecommendation.Combine);
+    public override IEnumerable<Option> Takes(RunOptions options) => [options.ServiceAssembly];
+
+    public override IPresetRun Run(RunPlan plan) => new ComparisonPresetRun(plan, Configurations(plan), plan.Load.Service is { } service
+        ? results => SweepRecommendation.Combine(results, [.. service.Methods.Select(m => m.Name)])
+        : SweepRecommendation.Combine);
 
     /// <summary>Grpc.Core and Kestrel's defaults, then every variant alone on top of the default, per runtime, transport and compression.</summary>
     public static IReadOnlyList<LoadConfiguration> Configurations(RunPlan plan)

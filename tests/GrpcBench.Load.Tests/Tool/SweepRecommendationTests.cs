@@ -59,4 +59,31 @@ public class SweepRecommendationTests
 
         Assert.Null(SweepRecommendation.Combine(results));
     }
+
+    private static ConfigurationResult Methods(IReadOnlyDictionary<string, string> kestrel, double getItemP99, double listItemsP99, long listItemsFailed = 0)
+    {
+        var story = Result(kestrel.Count == 0 ? "default" : "custom", kestrel, None, 600, 1, 1);
+        LatencyStats Latency(double p99) => new(100, 1, p99 / 2, p99, 1, p99 / 2, p99 / 2, p99, p99, p99);
+        ScenarioStats Stats(string name, double p99, long failed) =>
+            new(name, 600 - failed, failed, new Dictionary<string, long>(), 20, 30, 30, 1, 1, 0, 0, Latency(p99), LatencyStats.Empty);
+        return story with { Scenarios = [Stats("GetItem", getItemP99, 0), Stats("ListItems", listItemsP99, listItemsFailed)] };
+    }
+
+    [Fact]
+    public void For_a_teams_methods_a_value_helps_where_their_p99s_fall_together_and_none_rises_a_fifth()
+    {
+        var results = new[]
+        {
+            Methods(None, 10, 40),
+            Methods(new Dictionary<string, string> { ["maxFrameSize"] = "65536" }, 9, 30),           // mean x0.82: helps
+            Methods(new Dictionary<string, string> { ["maxFrameSize"] = "1048576" }, 8, 28),         // mean x0.75: helps more
+            Methods(new Dictionary<string, string> { ["initialStreamWindowSize"] = "98304" }, 13, 10), // GetItem x1.3: refused
+            Methods(new Dictionary<string, string> { ["initialConnectionWindowSize"] = "4194304" }, 5, 20, listItemsFailed: 1), // a failed call: refused
+        };
+
+        var best = SweepRecommendation.Combine(results, ["GetItem", "ListItems"])!;
+
+        Assert.Equal(new Dictionary<string, string> { ["maxFrameSize"] = "1048576" }, best.KestrelSettings);
+        Assert.Null(SweepRecommendation.Combine(results.Take(1).Append(results[3]).ToList(), ["GetItem", "ListItems"]));
+    }
 }

@@ -150,8 +150,8 @@ public sealed class ScenarioFileTests : IDisposable
         Assert.StartsWith("--scenarios: not with --preset soak", Refusal("--preset soak --scenarios getInt"));
 
     [Theory]
-    [InlineData("streaming", "--service-assembly: allowed with --preset seed or capacity or soak only")]
-    [InlineData("chunked", "--service-assembly: allowed with --preset seed or capacity or soak only")]
+    [InlineData("streaming", "--service-assembly: allowed with --preset seed or sweep or capacity or soak only")]
+    [InlineData("chunked", "--service-assembly: allowed with --preset seed or sweep or capacity or soak only")]
     public void A_preset_that_cannot_run_a_teams_methods_refuses_them(string preset, string expected)
     {
         var (parse, _) = Parse($"--preset {preset} --service-assembly {SampleService.AssemblyPath} --scenarios {SampleService.ScenarioFile}");
