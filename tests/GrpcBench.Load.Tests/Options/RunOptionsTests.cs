@@ -1,5 +1,6 @@
 using System.CommandLine;
 using GrpcBench.Load.Results;
+using static GrpcBench.Load.Tests.Options.CommandLines;
 
 namespace GrpcBench.Load.Tests.Options;
 
@@ -131,18 +132,4 @@ public class RunOptionsTests
         Assert.Equal(RunOptions.PresetName, options[0].Name);
     }
 
-    private static (ParseResult Parse, RunOptions Options) Parse(string commandLine)
-    {
-        var options = new RunOptions();
-        var root = new RootCommand();
-        options.AddTo(root);
-        return (root.Parse(commandLine.Split(' ')), options);
-    }
-
-    private static RunPlan Plan(string commandLine)
-    {
-        var (parse, options) = Parse(commandLine);
-        Assert.Empty(parse.Errors);
-        return new PlanReader(parse, options).Read();
-    }
 }

@@ -1,5 +1,6 @@
 using System.CommandLine;
 using GrpcBench.Load.Results;
+using static GrpcBench.Load.Tests.Options.CommandLines;
 
 namespace GrpcBench.Load.Tests.YourService;
 
@@ -164,27 +165,5 @@ public sealed class ScenarioFileTests : IDisposable
         var path = Path.Combine(_folder, name);
         File.WriteAllText(path, text);
         return path;
-    }
-
-    private static string Refusal(string commandLine)
-    {
-        var (parse, options) = Parse(commandLine);
-        Assert.Empty(parse.Errors);
-        return Assert.Throws<FormatException>(() => new PlanReader(parse, options).Read()).Message;
-    }
-
-    private static RunPlan Plan(string commandLine)
-    {
-        var (parse, options) = Parse(commandLine);
-        Assert.Empty(parse.Errors);
-        return new PlanReader(parse, options).Read();
-    }
-
-    private static (ParseResult Parse, RunOptions Options) Parse(string commandLine)
-    {
-        var options = new RunOptions();
-        var root = new RootCommand();
-        options.AddTo(root);
-        return (root.Parse(commandLine), options);
     }
 }
