@@ -19,16 +19,19 @@ public class AdviseServiceTests
 
     private static CapacityMix StoryMix => CapacityPresetRun.Mixes(AdviseOptions.Default(true).Capacity, true)[0];
 
-    [Fact]
-    public void The_advise_preset_takes_a_teams_service_as_its_one_mix_each_method_held_to_its_own_bound_and_fits_the_quick_budget()
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void The_advise_preset_takes_a_teams_service_as_its_one_mix_each_method_held_to_its_own_bound_and_fits_its_budget(bool quick)
     {
-        var plan = Plan($"--preset advise --quick --service-assembly {SampleService.AssemblyPath} --scenarios {SampleService.ScenarioFile}");
+        var plan = Plan($"--preset advise{(quick ? " --quick" : "")} --service-assembly {SampleService.AssemblyPath} --scenarios {SampleService.ScenarioFile}");
         var options = plan.OptionsOf<AdviseOptions>();
 
         Assert.Equal([CapacityPresetRun.Service], options.Capacity.Mixes);
         Assert.Equal(["GetItem", "ListItems", "SyncItems", "AddItems"], options.Capacity.Service!.Methods.Select(m => m.Name));
         Assert.Equal(50, options.Capacity.Slo.Bounds!["GetItem"]);
-        Assert.Null(AdviseBudget.TooSmall(options, quick: true));
+        Assert.Equal(quick ? 7 : 45, options.BudgetMinutes);
+        Assert.Null(AdviseBudget.TooSmall(options, quick));
     }
 
     [Theory]
