@@ -21,8 +21,8 @@ public static class PathEnding
     {
         var taken = Math.Max(0, steps.Count - 1);
         var walked = taken == 0 ? "No change helped on top of the defaults, so the path stays at them" : $"The path takes {taken} change{(taken == 1 ? "" : "s")}";
-        var tried = everyChangeTried ? "every change the screen found helping, and each message-path alternative that could act, was tried"
-            : "the budget ended before every change the screen found helping, and each message-path alternative that could act, was tried";
+        var changes = withFloors ? "every change the screen found helping, and each message-path alternative that could act," : "every change the screen found helping";
+        var tried = everyChangeTried ? $"{changes} was tried" : $"the budget ended before {changes} was tried";
         if (SearchedCapacity.MedianHeld(endSearches) is not { } end) return $"{walked}; its end held no rate within the SLO, so where it ends cannot be told ({tried}).";
         var (grpcCore, floor) = (bounds.FirstOrDefault(b => b.Name == GrpcCore), bounds.FirstOrDefault(b => b.Name == RawHttp2));
         var text = Invariant($"{walked}; its end holds {end:0.#}/s ({Searches(endSearches.Count)})");

@@ -74,7 +74,7 @@ public class PathReportTests
         Assert.Contains("| vs Grpc.Core | host CPU per upload, ms | getInt p99, ms | host peak RSS, MiB |", story);
         Assert.DoesNotContain("No floors", story);
         var steps = Walked().Advice![0].Path!.Steps;
-        Assert.EndsWith("(every change the screen found helping, and each message-path alternative that could act, was tried; no floors on your own methods).",
+        Assert.EndsWith("(every change the screen found helping was tried; no floors on your own methods).",
             PathEnding.Of(steps, [new(32, 33.6, null)], [], true, false, withFloors: false));
     }
 
