@@ -15,23 +15,26 @@ public static class PathEnding
     /// <summary>Below this share of its CPUs busy, a host's saturated run was bounded by the one caller's latency, not by the host.</summary>
     public const double SaturatedHost = 0.85;
 
-    public static string Of(IReadOnlyList<PathStep> steps, IReadOnlyList<SearchedCapacity> endSearches, IReadOnlyList<PathBound> bounds, bool everyChangeTried, bool endClientBound)
+    /// <param name="withFloors">False on a team's service, which has no floors (they post the story's upload bytes) and runs many callers.</param>
+    public static string Of(IReadOnlyList<PathStep> steps, IReadOnlyList<SearchedCapacity> endSearches, IReadOnlyList<PathBound> bounds, bool everyChangeTried, bool endClientBound,
+        bool withFloors = true)
     {
         var taken = Math.Max(0, steps.Count - 1);
         var walked = taken == 0 ? "No change helped on top of the defaults, so the path stays at them" : $"The path takes {taken} change{(taken == 1 ? "" : "s")}";
-        var tried = everyChangeTried ? "every change the screen found helping, and each message-path alternative that could act, was tried"
-            : "the budget ended before every change the screen found helping, and each message-path alternative that could act, was tried";
+        var changes = withFloors ? "every change the screen found helping, and each message-path alternative that could act," : "every change the screen found helping";
+        var tried = everyChangeTried ? $"{changes} was tried" : $"the budget ended before {changes} was tried";
         if (SearchedCapacity.MedianHeld(endSearches) is not { } end) return $"{walked}; its end held no rate within the SLO, so where it ends cannot be told ({tried}).";
         var (grpcCore, floor) = (bounds.FirstOrDefault(b => b.Name == GrpcCore), bounds.FirstOrDefault(b => b.Name == RawHttp2));
         var text = Invariant($"{walked}; its end holds {end:0.#}/s ({Searches(endSearches.Count)})");
         if (grpcCore?.EndOver is { } versusCore)
         {
             text += Invariant($", x{versusCore.Median:0.00} [{versusCore.Lower:0.00}, {versusCore.Upper:0.00}] of Grpc.Core's {grpcCore.Held:0.#}/s");
-            if (versusCore.Lower >= 1) return text + $": Grpc.Core's capacity reached ({tried})." + Throughput(grpcCore, floor, endClientBound);
+            if (versusCore.Lower >= 1) return text + $": Grpc.Core's capacity reached ({tried})." + Throughput(grpcCore, floor, endClientBound, withFloors);
             if (versusCore.Median >= 1) text += ", about Grpc.Core's (the searches' range reaches below it)";
         }
+        if (!withFloors) return text + $" ({tried}; no floors on your own methods)." + Throughput(grpcCore, null, endClientBound, withFloors);
         if (floor?.EndOver is not { } versusFloor || floor.Held is not { } http2)
-            return text + $"; Kestrel's raw HTTP/2 floor held nothing or was not measured, so what bounds the rest cannot be told ({tried})." + Throughput(grpcCore, floor, endClientBound);
+            return text + $"; Kestrel's raw HTTP/2 floor held nothing or was not measured, so what bounds the rest cannot be told ({tried})." + Throughput(grpcCore, floor, endClientBound, withFloors);
         text += Invariant($"; {versusFloor.Median * 100:0} % [{versusFloor.Lower * 100:0}, {versusFloor.Upper * 100:0}] of Kestrel's raw HTTP/2 floor with the same Kestrel and runtime settings ({http2:0.#}/s)");
         var floorVersusCore = grpcCore is null ? null : SearchedCapacity.Ratio(floor.Searches, grpcCore.Searches);
         if (floorVersusCore is { } f) text += Invariant($", which is itself x{f.Median:0.00} [{f.Lower:0.00}, {f.Upper:0.00}] of Grpc.Core's");
@@ -42,19 +45,19 @@ public static class PathEnding
                 : versusFloor.Median >= 0.9
                     ? ": most of the rest of the gap is in Kestrel's own HTTP/2 request path, though the searches' range reaches below 90 % of the floor"
                     : ": the floor leaves room the path has not taken; changes the screen did not try could still close it";
-        return text + reading + $" ({tried})." + Throughput(grpcCore, floor, endClientBound);
+        return text + reading + $" ({tried})." + Throughput(grpcCore, floor, endClientBound, withFloors);
     }
 
     /// <summary>What the confirming runs add: the end's saturated throughput over the floor's and Grpc.Core's, and what limits those runs.</summary>
-    private static string Throughput(PathBound? grpcCore, PathBound? floor, bool endClientBound)
+    private static string Throughput(PathBound? grpcCore, PathBound? floor, bool endClientBound, bool oneCaller)
     {
         var parts = new[] { (Name: "Kestrel's raw HTTP/2 floor's", Bound: floor), (Name: "Grpc.Core's", Bound: grpcCore) }
             .Where(p => p.Bound?.EndThroughputOver is not null)
             .Select(p => Invariant($"x{p.Bound!.EndThroughputOver!.Median:0.00} [{p.Bound.EndThroughputOver.Lower:0.00}, {p.Bound.EndThroughputOver.Upper:0.00}] of {p.Name}")).ToList();
         if (parts.Count == 0) return "";
-        var text = $" On interleaved saturated runs (one upload caller) its throughput is {string.Join(" and ", parts)}";
+        var text = $" On interleaved saturated runs ({(oneCaller ? "one upload caller" : "the methods' callers in a closed loop")}) its throughput is {string.Join(" and ", parts)}";
         if (grpcCore?.HostBusy is < SaturatedHost and var busy)
-            text += Invariant($"; Grpc.Core's host was only {busy * 100:0} % busy there (the one caller's latency, not the host, set its pace), so its capacity is the comparison that counts");
+            text += Invariant($"; Grpc.Core's host was only {busy * 100:0} % busy there (the {(oneCaller ? "one caller's" : "callers'")} latency, not the host, set its pace), so its capacity is the comparison that counts");
         if (endClientBound) text += "; the end's runs were client-bound (the load worker set their pace), so its throughput ratios understate the server's";
         return text + ".";
     }

@@ -19,7 +19,7 @@ public static class AdviceReport
     {
         var md = new StringBuilder();
         MarkdownReport.Setup(md, summary);
-        foreach (var advice in summary.Advice ?? []) Runtime(md, advice);
+        foreach (var advice in summary.Advice ?? []) Runtime(md, advice, AdviceTerms.Of(summary));
         md.AppendLine("## What this cannot see");
         md.AppendLine();
         md.AppendLine("- One machine, loopback: no network latency or bandwidth limit, no other tenants; host and load worker pinned to their own CPUs.");
@@ -33,11 +33,11 @@ public static class AdviceReport
         return md.ToString();
     }
 
-    private static void Runtime(StringBuilder md, AdviceSummary advice)
+    private static void Runtime(StringBuilder md, AdviceSummary advice, AdviceTerms terms)
     {
         if (advice.Screen is { } screen)
         {
-            ScreenedAdviceSection.Append(md, advice, screen);
+            ScreenedAdviceSection.Append(md, advice, screen, terms);
             return;
         }
         var screening = advice.ScreeningPerSecond is { } rate ? CapacityReport.Rate(rate) + "/s" : "-";

@@ -26,18 +26,20 @@ public static class PathReport
                       + "one at a time their gains are below what a trial's few runs tell), is tried on top of the steps taken so far, the largest screened gain first, "
                       + "on saturated runs with it against the step's own runs (the first trial interleaved in pairs; each later one's runs followed by one more of the step, "
                       + "judged against all of the step's runs so far, with the screen's pooled run spread), and taken where it still helps. "
-                      + "Each step's capacity is the highest rate of the story's mix held within the SLO, searched once: the range is the search's own bracket "
-                      + "(the highest rate held, the lowest missed above it), not the run-to-run spread. The floors post the same bytes without gRPC "
-                      + "(Kestrel's raw HTTP/2 endpoint, on the path's end's Kestrel and runtime settings) and through a bare socket: no gRPC-level change can "
-                      + "pass Kestrel's own request path. The path's end, Grpc.Core and the raw HTTP/2 floor are searched in rounds, each search starting "
+                      + $"Each step's capacity is the highest rate of {(summary.Service is null ? "the story's mix" : "your methods' mix")} held within the SLO, searched once: the range is the search's own bracket "
+                      + "(the highest rate held, the lowest missed above it), not the run-to-run spread. "
+                      + (summary.Service is null
+                          ? "The floors post the same bytes without gRPC (Kestrel's raw HTTP/2 endpoint, on the path's end's Kestrel and runtime settings) and through a bare socket: "
+                            + "no gRPC-level change can pass Kestrel's own request path. The path's end, Grpc.Core and the raw HTTP/2 floor are searched in rounds, each search starting "
+                          : "No floors: they post the story's upload bytes, which your methods do not send. The path's end and Grpc.Core are searched in rounds, each search starting ")
                       + "from where that configuration's search before it ended (the first from its saturated throughput), a miss far below it probed again; and confirmed on "
                       + "interleaved saturated runs beside the default.");
         md.AppendLine();
-        foreach (var advice in summary.Advice!.Where(a => a.Path is not null)) Runtime(md, advice, advice.Path!);
+        foreach (var advice in summary.Advice!.Where(a => a.Path is not null)) Runtime(md, advice, advice.Path!, AdviceTerms.Of(summary));
         return md.ToString();
     }
 
-    private static void Runtime(StringBuilder md, AdviceSummary advice, MigrationPath path)
+    private static void Runtime(StringBuilder md, AdviceSummary advice, MigrationPath path, AdviceTerms terms)
     {
         var grpcCore = path.Bounds.FirstOrDefault(b => b.Name == "Grpc.Core")?.Searches;
         md.AppendLine($"## {advice.Workload} on {advice.Runtime}");
@@ -46,14 +48,14 @@ public static class PathReport
         md.AppendLine();
         md.AppendLine($"![capacity along the path, {advice.Runtime}]({ChartName(advice)})");
         md.AppendLine();
-        MarkdownTable.Append(md, ["step", "change", "throughput vs the step before", "decision", "capacity/s [held, missed]", "vs Grpc.Core", "host CPU per upload, ms", "getInt p99, ms", "host peak RSS, MiB"],
+        MarkdownTable.Append(md, ["step", "change", "throughput vs the step before", "decision", "capacity/s [held, missed]", "vs Grpc.Core", $"host CPU per {terms.Call}, ms", $"{terms.Beside} p99, ms", "host peak RSS, MiB"],
             [true, false, false, false, true, true, true, true, true],
             path.Steps.Select(s => (IReadOnlyList<string>)[s.Number.ToString(CultureInfo.InvariantCulture), s.Change?.Named() ?? "Kestrel + grpc-dotnet, every default",
                 AdviceReport.Times(s.VersusBefore), s.Decision ?? "-", Capacity(s.Capacity), s.Capacity is { } capacity && grpcCore is not null ? AdviceReport.Times(SearchedCapacity.Ratio([capacity], grpcCore)) : "-",
                 Figure(s.HostCpuMsPerUpload, "0.0"), Figure(s.GetIntP99Ms, "0.0"), Figure(s.HostPeakRssMiB, "0")]));
         md.AppendLine();
         md.AppendLine(string.Create(CultureInfo.InvariantCulture,
-            $"The path's end, {Held(path.EndSearches)}, beside Grpc.Core and the floors on the same mix and SLO; the saturated throughput from the confirming runs, interleaved:"));
+            $"The path's end, {Held(path.EndSearches)}, beside Grpc.Core{(terms == AdviceTerms.Story ? " and the floors" : "")} on the same mix and SLO; the saturated throughput from the confirming runs, interleaved:"));
         md.AppendLine();
         MarkdownTable.Append(md, ["", "configuration", "capacity/s (each search held)", "the end's capacity over it", "saturated throughput/s", "the end's throughput over it", "host busy"],
             [false, false, true, true, true, true, true],
@@ -92,13 +94,13 @@ public static class PathReport
     }
 
     public static IEnumerable<(string FileName, string Title, Func<byte[]> Draw)> Charts(LoadRunSummary summary) =>
-        (summary.Advice ?? []).Where(a => a.Path is not null).Select(a => (ChartName(a), $"capacity along the path, {a.Runtime}", (Func<byte[]>)(() => Chart(a, a.Path!))));
+        (summary.Advice ?? []).Where(a => a.Path is not null).Select(a => (ChartName(a), $"capacity along the path, {a.Runtime}", (Func<byte[]>)(() => Chart(a, a.Path!, AdviceTerms.Of(summary)))));
 
     private static string ChartName(AdviceSummary advice) => $"path-{advice.Runtime}.png";
 
-    private static byte[] Chart(AdviceSummary advice, MigrationPath path)
+    private static byte[] Chart(AdviceSummary advice, MigrationPath path, AdviceTerms terms)
     {
-        var plot = ChartImage.NewPlot($"{advice.Workload} on {advice.Runtime}: capacity at each step of the path (the bar: the search's bracket), Grpc.Core and the floors across");
+        var plot = ChartImage.NewPlot($"{advice.Workload} on {advice.Runtime}: capacity at each step of the path (the bar: the search's bracket), Grpc.Core{(terms == AdviceTerms.Story ? " and the floors" : "")} across");
         var steps = path.Steps.Where(s => s.Capacity?.Held is not null).ToList();
         var palette = new ScottPlot.Palettes.Category10();
         if (steps.Count > 0)
@@ -129,7 +131,7 @@ public static class PathReport
                 var c => $"{s.Number}: {c.Knob}={c.Value}",
             }, 28))]);
         plot.Axes.Bottom.Label.Text = "step of the path";
-        plot.Axes.Left.Label.Text = "capacity, uploads per second within the SLO";
+        plot.Axes.Left.Label.Text = $"capacity, {terms.Calls} per second within the SLO";
         plot.Axes.SetLimitsX(-0.5, Math.Max(1, path.Steps.Count - 1) + 0.5);
         var highest = new[] { steps.Select(s => s.Capacity!.Missed ?? s.Capacity.Held!.Value).DefaultIfEmpty(0).Max(), path.Bounds.Select(b => b.Held ?? 0).DefaultIfEmpty(0).Max() }.Max();
         plot.Axes.SetLimitsY(0, Math.Max(1, highest * 1.1));

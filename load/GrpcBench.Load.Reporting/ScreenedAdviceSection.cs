@@ -12,7 +12,7 @@ internal static class ScreenedAdviceSection
     /// <summary>A stage's own fit with fewer degrees of freedom estimates no spread worth showing (a follow-up of 11 values in 14 runs has 1).</summary>
     private const int FewestDegreesForASpread = 3;
 
-    public static void Append(StringBuilder md, AdviceSummary advice, ScreenSummary screen)
+    public static void Append(StringBuilder md, AdviceSummary advice, ScreenSummary screen, AdviceTerms terms)
     {
         var threshold = AdviceReport.Percent(advice.Threshold);
         md.AppendLine($"## {advice.Workload} on {advice.Runtime}");
@@ -50,7 +50,7 @@ internal static class ScreenedAdviceSection
         {
             md.AppendLine("Confirmed on fresh runs, interleaved and repeated (saturated throughput):");
             md.AppendLine();
-            MarkdownTable.Append(md, ["configuration", "throughput /s", "vs default", "vs Grpc.Core", "vs default, decided", "host CPU ms/upload", "getInt p99 ms", "host peak RSS MiB"],
+            MarkdownTable.Append(md, ["configuration", "throughput /s", "vs default", "vs Grpc.Core", "vs default, decided", $"host CPU ms/{terms.Call}", $"{terms.Beside} p99 ms", "host peak RSS MiB"],
                 [false, true, true, true, false, true, true, true],
                 screen.Confirmed.Select(r => (IReadOnlyList<string>)[$"{r.Name}: {r.Label}", AdviceReport.Figure(r.PerSecond, "#,##0.#"), AdviceReport.Times(r.VersusDefault), AdviceReport.Times(r.VersusGrpcCore), r.Decision ?? "-",
                     AdviceReport.Figure(r.HostCpuMsPerCall, "0.00"), AdviceReport.Figure(r.OtherP99Ms, "#,##0.#"), AdviceReport.Figure(r.HostPeakRssMiB, "#,##0")]));
@@ -72,7 +72,7 @@ internal static class ScreenedAdviceSection
         md.AppendLine();
         foreach (var (fileName, title, _) in ChartImage.Paged(AdviceReport.ChartName(advice), "throughput per knob value", HorizontalBars.Pages(AdviceReport.Chart(advice))))
             md.AppendLine($"![{title}]({fileName})").AppendLine();
-        MarkdownTable.Append(md, ["knob", "value", "verdict", "throughput vs default", "host CPU/upload vs default", "getInt p99 vs default", "client CPU/upload vs default",
+        MarkdownTable.Append(md, ["knob", "value", "verdict", "throughput vs default", $"host CPU/{terms.Call} vs default", $"{terms.Beside} p99 vs default", $"client CPU/{terms.Call} vs default",
                 "host peak RSS vs default", "runs", "reported back", "what it is"],
             [false, false, false, true, true, true, true, true, true, false, false],
             advice.Knobs.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, k.Choice.Value, AdviceReport.Verdict(k), AdviceReport.Times(k.Throughput), AdviceReport.Times(k.ServerCpu), AdviceReport.Times(k.P99), AdviceReport.Times(k.ClientCpu),

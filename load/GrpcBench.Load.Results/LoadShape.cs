@@ -163,7 +163,7 @@ public sealed record LoadShape(IReadOnlyList<RampPhase> Phases, int PayloadBytes
     private ScenarioLoad DescribeMethod(MethodLoad method) => new(
         [(method.PerSecond is { } rate ? string.Create(CultureInfo.InvariantCulture, $"inject {rate:0.##} per 1 s beside the others")
             : string.Create(CultureInfo.InvariantCulture, $"{method.Share!.Value:0.###} of the load: ") + string.Join("; ", Closed is not null || SaturatingCallers is not null
-                ? [Closed?.ToString() ?? $"{SaturatingCallers} callers at once (closed model)"]
+                ? [Closed?.ToString() ?? $"{Math.Max(1, (int)Math.Round(SaturatingCallers!.Value * method.Share!.Value))} of {SaturatingCallers} callers at once (closed model)"]
                 : Phases.Select(p => p.Constant ? $"inject {p.Rate} per 1 s for {p.Seconds} s" : $"ramping inject to {p.Rate} per 1 s over {p.Seconds} s")))
          + ArrivalsText + $"; {method.Kind} {method.Method}" + (method.Messages is { } n ? $", {n} messages a call" : "")],
         WarmUpSeconds == 0 ? "none" : $"{WarmUpSeconds} s at the load's first rate, not counted",

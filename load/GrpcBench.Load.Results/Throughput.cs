@@ -8,7 +8,7 @@ namespace GrpcBench.Load.Results;
 /// rate, on a host started for the run. Every figure is over the measured span, after the warm-up: the calls, both
 /// sides' CPU time, the seconds.
 /// </summary>
-/// <param name="Scenario">The scenario whose calls are counted (sendLargeData, or uploadChunks for the chunked alternative).</param>
+/// <param name="Scenario">The scenario whose calls are counted (sendLargeData, or uploadChunks for the chunked alternative; "service": a team's methods that share the rate).</param>
 /// <param name="Callers">Its callers at once.</param>
 /// <param name="Seconds">The measured span: from the end of the warm-up to the last call's end.</param>
 /// <param name="Calls">The searched scenario's calls that succeeded over it.</param>
@@ -49,6 +49,11 @@ public sealed record ThroughputResult(string Scenario, int Callers, double Secon
 
     public static ThroughputResult Of(string scenario, int callers, double seconds, IReadOnlyList<ScenarioStats> scenarios, double? hostCpuSeconds,
         double? clientCpuSeconds, int hostCpus, int clientCpus) =>
-        new(scenario, callers, seconds, scenarios.Where(s => s.Name == scenario).Sum(s => s.Ok), scenarios.Sum(s => s.Failed), hostCpuSeconds, clientCpuSeconds,
-            hostCpus, clientCpus, scenarios.Where(s => s.Name != scenario && s.Latency.Count > 0).ToDictionary(s => s.Name, s => s.Latency.P99));
+        Of(scenario, s => s == scenario, callers, seconds, scenarios, hostCpuSeconds, clientCpuSeconds, hostCpus, clientCpus);
+
+    /// <summary>The calls of every scenario <paramref name="counted"/> takes (a team's methods that share the rate), named <paramref name="scenario"/>.</summary>
+    public static ThroughputResult Of(string scenario, Func<string, bool> counted, int callers, double seconds, IReadOnlyList<ScenarioStats> scenarios, double? hostCpuSeconds,
+        double? clientCpuSeconds, int hostCpus, int clientCpus) =>
+        new(scenario, callers, seconds, scenarios.Where(s => counted(s.Name)).Sum(s => s.Ok), scenarios.Sum(s => s.Failed), hostCpuSeconds, clientCpuSeconds,
+            hostCpus, clientCpus, scenarios.Where(s => !counted(s.Name) && s.Latency.Count > 0).ToDictionary(s => s.Name, s => s.Latency.P99));
 }

@@ -44,13 +44,17 @@ public static class AdviseBudget
     /// </summary>
     public static int CapacityRounds(bool quick) => quick ? 1 : 2;
 
-    /// <summary>What follows the path on a runtime: the confirming runs (default, the path's end, Grpc.Core, the raw HTTP/2 floor), the capacity rounds, the story on three configurations and the profiles.</summary>
-    public static TimeSpan AfterPath(int confirmRepeats, TimeSpan perRun, TimeSpan perSearch, bool quick) =>
-        perRun * (4 * confirmRepeats) + perSearch * (3 * CapacityRounds(quick)) + PathStory.Time(quick) * 3 + ProfilesTime;
+    /// <summary>
+    /// What follows the path on a runtime: the confirming runs (default, the path's end, Grpc.Core, the raw HTTP/2 floor), the capacity rounds, the story on three configurations and the profiles;
+    /// on a team's service no floor and no story (<see cref="StoryOnly"/>): the rounds search Grpc.Core, and the end again after the first.
+    /// </summary>
+    public static TimeSpan AfterPath(CapacityMix mix, int confirmRepeats, TimeSpan perRun, TimeSpan perSearch, bool quick) => StoryOnly.Runs(mix)
+        ? perRun * (4 * confirmRepeats) + perSearch * (3 * CapacityRounds(quick)) + PathStory.Time(quick) * 3 + ProfilesTime
+        : perRun * (3 * confirmRepeats) + perSearch * (2 * CapacityRounds(quick) - 1) + ProfilesTime;
 
     /// <summary>What follows the screen on a runtime: the path (its start's search and <see cref="PlannedTrials"/>) and what follows it.</summary>
     public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
-        SearchTime(mix) + FirstTrialExtra(confirmRepeats, perRun) + TrialTime(confirmRepeats, perRun, SearchTime(mix)) * PlannedTrials(quick) + AfterPath(confirmRepeats, perRun, SearchTime(mix), quick);
+        SearchTime(mix) + FirstTrialExtra(confirmRepeats, perRun) + TrialTime(confirmRepeats, perRun, SearchTime(mix)) * PlannedTrials(quick) + AfterPath(mix, confirmRepeats, perRun, SearchTime(mix), quick);
 
     /// <summary>Whether the design of every value (knobs of <paramref name="valuesPerKnob"/> values) folds over: where its foldover fits <paramref name="left"/>.</summary>
     public static bool Folds(IReadOnlyList<int> valuesPerKnob, TimeSpan perRun, TimeSpan left) =>

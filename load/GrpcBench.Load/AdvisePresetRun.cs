@@ -33,10 +33,12 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         var shape = ThroughputShape.Default(quick);
         yield return string.Create(CultureInfo.InvariantCulture,
             $"advise: {_knobs.Count} knobs, {_knobs.Sum(k => k.Values.Count)} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPresetRun.Workload(_mix)}; SLO {options.Capacity.Slo.Describe(_mix.Load.Scenarios)}");
-        yield return $"  per runtime: {AdviseBudget.EarlyRuns(quick)} default runs (the early spread), every knob value and design alternative in one factorial screen, "
+        var story = StoryOnly.Runs(_mix);
+        yield return $"  per runtime: {AdviseBudget.EarlyRuns(quick)} default runs (the early spread), every knob value{(story ? " and design alternative" : "")} in one factorial screen, "
             + "follow-up designs of the values still undecided with the budget left; the migration path: each change that helps tried on top of the steps before it, "
-            + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default, Grpc.Core and Kestrel's raw HTTP/2 floor "
-            + $"{options.ConfirmRepeats} times interleaved; their capacities in {AdviseBudget.CapacityRounds(quick)} round{(AdviseBudget.CapacityRounds(quick) == 1 ? "" : "s")}; the story's load on Grpc.Core, the default and the path's end; their hosts profiled";
+            + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default{(story ? ", Grpc.Core and Kestrel's raw HTTP/2 floor" : " and Grpc.Core")} "
+            + $"{options.ConfirmRepeats} times interleaved; their capacities in {AdviseBudget.CapacityRounds(quick)} round{(AdviseBudget.CapacityRounds(quick) == 1 ? "" : "s")}; "
+            + (story ? "the story's load on Grpc.Core, the default and the path's end; their hosts profiled" : "their hosts profiled; no design alternatives, floors or story's ramp (the story's own)");
         yield return string.Create(CultureInfo.InvariantCulture,
             $"  each run: {shape.Describe(_mix)}; about {AdviseBudget.PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes)");
     }
@@ -148,15 +150,15 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
             .Select(c => new PathCandidate(c.factor, c.finding.Choice, c.finding.Throughput)).ToList();
         var candidates = helping.Concat(PathCandidate.Together(helping) is { } settings ? [settings] : []).Concat(PathCandidate.MessagePath(mix)).ToList();
         var measures = new PathMeasures((stage, point) => Run(stage, point.Configuration, point.Mix), (stage, point) => Search(stage, point),
-            interleaved => Left() >= AdviseBudget.AfterPath(options.ConfirmRepeats, PerRun(), PerSearch(), quick) + AdviseBudget.TrialTime(options.ConfirmRepeats, PerRun(), PerSearch())
+            interleaved => Left() >= AdviseBudget.AfterPath(mix, options.ConfirmRepeats, PerRun(), PerSearch(), quick) + AdviseBudget.TrialTime(options.ConfirmRepeats, PerRun(), PerSearch())
                                      + (interleaved ? AdviseBudget.FirstTrialExtra(options.ConfirmRepeats, PerRun()) : TimeSpan.Zero));
         var walk = await PathSearch.WalkAsync(new PathPoint(kestrel, mix), candidates, early, pooled, threshold, options.ConfirmRepeats, measures, cancellationToken);
         var combination = walk.Steps.Skip(1).Select(s => s.Change!).ToList();
-        var floors = PathSearch.Floors(kestrel, walk.End.Configuration).Select(f => (f.Name, Point: new PathPoint(f.Configuration, mix))).ToList();
+        var floors = StoryOnly.Runs(mix) ? PathSearch.Floors(kestrel, walk.End.Configuration).Select(f => (f.Name, Point: new PathPoint(f.Configuration, mix))).ToList() : [];
         var confirming = new List<(string Name, PathPoint Point)> { ("default", new PathPoint(kestrel, mix)) };
         if (combination.Count > 0) confirming.Add(("recommended", walk.End));
         confirming.Add((PathEnding.GrpcCore, new PathPoint(grpcCore, mix)));
-        confirming.Add(floors[0]);
+        if (floors.Count > 0) confirming.Add(floors[0]);
         var confirmed = confirming.ToDictionary(c => c.Name, _ => new List<ConfigurationResult>());
         for (var repeat = 1; repeat <= options.ConfirmRepeats && !cancellationToken.IsCancellationRequested; repeat++)
             foreach (var (name, point) in confirming)
@@ -192,10 +194,10 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         var grpcCoreCapacity = SearchedCapacity.MedianHeld([.. (grpcCoreSearches ?? []).Select(PathSearch.Capacity).OfType<SearchedCapacity>()]);
         var storyLoad = (PathPoint point) => PathStory.Load(quick, point.Mix, grpcCoreCapacity);
         var (storyPeak, fullPeak) = (storyLoad(new PathPoint(kestrel, mix)).Phases.Max(p => p.PerSecond), PathStory.Load(quick, mix).Phases.Max(p => p.PerSecond));
-        if (storyPeak < fullPeak)
+        if (StoryOnly.Runs(mix) && storyPeak < fullPeak)
             notes.Add($"The story's ramp peaked at {CapacityReport.Rate(storyPeak)}/s, Grpc.Core's capacity on this machine, instead of {CapacityReport.Rate(fullPeak)}/s, every rate scaled alike: at the full rate Grpc.Core itself would be overloaded here.");
         var story = new List<StoryRow>();
-        foreach (var (name, point) in new[] { (PathEnding.GrpcCore, new PathPoint(grpcCore, mix)), ("default", new PathPoint(kestrel, mix)), ("path's end", walk.End) })
+        foreach (var (name, point) in StoryOnly.Runs(mix) ? new[] { (PathEnding.GrpcCore, new PathPoint(grpcCore, mix)), ("default", new PathPoint(kestrel, mix)), ("path's end", walk.End) } : [])
         {
             if (cancellationToken.IsCancellationRequested) break;
             var title = Title($"story, {name}", point.Configuration);
@@ -216,6 +218,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         var profiles = await HostProfiling.ProfileEachAsync(profiled, screening, plan.Cpus, name => $"{Heading()} profile: {name} at {screening}/s", progress, console, cancellationToken);
 
         if (unscreened.Count > 0) notes.Add($"Not screened: {string.Join(", ", unscreened)}.");
+        if (!StoryOnly.Runs(mix)) notes.AddRange(StoryOnly.LeftOut);
         var decided = ranked.Count(f => f.Verdict is AdviceFindings.Helps or AdviceFindings.Hurts or AdviceFindings.NoEffect);
         var applicable = ranked.Count(f => f.Verdict is not (AdviceFindings.NotApplicable or AdviceFindings.NotOnRuntime));
         console.WriteLine($"{runtime}: decided {decided} of {applicable} applicable knob values at ±{threshold * 100:0.#} %"

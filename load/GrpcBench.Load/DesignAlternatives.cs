@@ -89,9 +89,10 @@ public static class DesignAlternatives
 
     /// <summary>
     /// The alternatives of <paramref name="from"/> (the advise default's by default) for a mix: those that change how uploads go only
-    /// where it has uploads; compression only where its payload can shrink (random bytes cannot: the slow-link preset measures compression on text).
+    /// where it has uploads; compression only where its payload can shrink (random bytes cannot: the slow-link preset measures compression on text);
+    /// none on a team's service (<see cref="StoryOnly"/>).
     /// </summary>
-    public static IReadOnlyList<DesignAlternative> For(CapacityMix mix, IEnumerable<DesignAlternative>? from = null) =>
+    public static IReadOnlyList<DesignAlternative> For(CapacityMix mix, IEnumerable<DesignAlternative>? from = null) => !StoryOnly.Runs(mix) ? [] :
         [.. (from ?? Screened).Where(a => (a.Compression != Compression.None || mix.Load.Scenarios.Contains(ScenarioNames.SendLargeData))
                                           && (a.Compression == Compression.None || mix.Load.PayloadContent != Payload.RandomContent))];
 }

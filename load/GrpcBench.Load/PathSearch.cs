@@ -175,7 +175,7 @@ public static class PathSearch
                 confirmedThroughput.FirstOrDefault(c => c.Name == s.Key)?.PerSecond, ScreenFindings.ThroughputOver(endRuns, runs), ScreenFindings.HostBusy(runs));
         }).ToList();
         var endClientBound = endRuns.Count(r => r.Throughput?.ClientBound == true) * 2 > endRuns.Count;
-        return new MigrationPath(walk.Steps, walk.Trials, endSearches, bounds, story, PathEnding.Of(walk.Steps, endSearches, bounds, walk.EveryChangeTried, endClientBound))
+        return new MigrationPath(walk.Steps, walk.Trials, endSearches, bounds, story, PathEnding.Of(walk.Steps, endSearches, bounds, walk.EveryChangeTried, endClientBound, StoryOnly.Runs(walk.End.Mix)))
         {
             StoryPeakPerSecond = storyPeak,
         };

@@ -22,18 +22,41 @@ public sealed record ThroughputShape(int Callers, int WarmUpSeconds, int Seconds
 {
     public static ThroughputShape Default(bool quick) => quick ? new(1, 2, 3) : new(1, 12, 6);
 
-    /// <summary>"20 MiB uploads one after the other (1 caller in a closed loop) beside getInt at 50/s, 3 s warm-up, 6 s measured, a fresh host each".</summary>
-    public string Describe(CapacityMix mix) =>
+    /// <summary>
+    /// The callers of a team's methods that share the rate, spread by share (at least one each): one caller of small
+    /// calls leaves the host mostly idle, waiting on each round trip, so that the run would measure the latency and not
+    /// the host's throughput.
+    /// </summary>
+    public const int ServiceCallers = 16;
+
+    /// <summary>The callers in a closed loop on <paramref name="mix"/>: <see cref="Callers"/> for the story's uploads, <see cref="ServiceCallers"/> for a team's methods.</summary>
+    public int CallersOf(CapacityMix mix) => mix.Load.Service is null ? Callers : ServiceCallers;
+
+    /// <summary>
+    /// "20 MiB uploads one after the other (1 caller in a closed loop) beside getInt at 50/s, 3 s warm-up, 6 s measured, a fresh host each";
+    /// for a team's methods: "GetItem (11 callers), ListItems (3 callers) in a closed loop, 16 callers spread by share, beside AddItems at 20/s, ...".
+    /// </summary>
+    public string Describe(CapacityMix mix) => (mix.Load.Service is { } service ? DescribeService(service) :
         $"{Numbers.Size(mix.Load.PayloadBytes)} uploads " + (Callers == 1 ? "one after the other (1 caller in a closed loop)" : $"by {Callers} callers in a closed loop")
-        + (mix.Load.GetIntPerSecond is { } rate && mix.Load.Scenarios.Contains(ScenarioNames.GetInt) ? $" beside getInt at {rate}/s" : "")
+        + (mix.Load.GetIntPerSecond is { } rate && mix.Load.Scenarios.Contains(ScenarioNames.GetInt) ? $" beside getInt at {rate}/s" : ""))
         + $", {WarmUpSeconds} s warm-up, {Seconds} s measured, a fresh host each";
+
+    private static string DescribeService(ServiceLoad service)
+    {
+        var shared = service.Methods.Where(m => m.Share is not null).Select(m => $"{m.Name} ({MethodCallers(m)} caller{(MethodCallers(m) == 1 ? "" : "s")})");
+        var beside = service.Methods.Where(m => m.PerSecond is not null).Select(m => string.Create(CultureInfo.InvariantCulture, $"{m.Name} at {m.PerSecond:0.##}/s")).ToList();
+        return $"{string.Join(", ", shared)} in a closed loop, {ServiceCallers} callers spread by share" + (beside.Count == 0 ? "" : $", beside {string.Join(", ", beside)}");
+    }
+
+    /// <summary>As <see cref="LoadShape.SimulationsOf"/> spreads the saturating callers.</summary>
+    private static int MethodCallers(MethodLoad method) => Math.Max(1, (int)Math.Round(ServiceCallers * method.Share!.Value));
 
     /// <summary>The mix's load as this run shapes it: the searched scenario saturated, the others at their fixed rates, nothing stopping it early.</summary>
     public LoadShape For(CapacityMix mix) => mix.Load with
     {
         Phases = [new RampPhase(1, Seconds, Constant: true)],
         WarmUpSeconds = WarmUpSeconds,
-        SaturatingCallers = Callers,
+        SaturatingCallers = CallersOf(mix),
         StopAtFirstFailure = false,
         StopBeyondP99Ms = null,
     };
@@ -64,11 +87,11 @@ public static class ThroughputRun
             var measured = await served.MeasureAsync(shape, onProgress, cancellationToken);
             var result = ConfigurationRun.Result(configuration, measured);
             var scenarios = measured.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
-            var figures = ThroughputResult.Of(mix.Searched, throughput.Callers, measured.LoadSeconds, scenarios, measured.ServerCpuSeconds,
+            var figures = ThroughputResult.Of(mix.Searched, mix.Offers, throughput.CallersOf(mix), measured.LoadSeconds, scenarios, measured.ServerCpuSeconds,
                 measured.Worker.Figures.CpuSeconds, Cpus(placement.Host), Cpus(placement.Worker));
             // A run none of whose calls succeeded measured no throughput: it failed, with the calls' fail codes as the reason.
             var noneSucceeded = result.Status == ConfigurationStatus.Ok && figures.Calls == 0
-                ? $"no {mix.Searched} call succeeded: " + string.Join(", ", scenarios.Where(s => s.Failed > 0)
+                ? (mix.Load.Service is null ? $"no {mix.Searched} call" : "no call of a method sharing the rate") + " succeeded: " + string.Join(", ", scenarios.Where(s => s.Failed > 0)
                     .Select(s => $"{s.Name} {s.Failed} failed ({string.Join(", ", s.FailsByCode.Select(f => $"{f.Key} {f.Value}"))})"))
                 : null;
             return result with

@@ -13,8 +13,8 @@ public sealed class AdvisePreset() : Preset("advise", 7,
 
     public override RunPlan Plan(bool quick) => new() { Preset = Name, Load = Presets.QuickLoad, PresetOptions = AdviseOptions.Default(quick) };
 
-    /// <summary>The capacity preset's options, for its searches, and its own.</summary>
-    public override IEnumerable<Option> Takes(RunOptions options) => [.. options.Declared<CapacityPreset>().SearchOptions, Knobs, BudgetMinutes];
+    /// <summary>The capacity preset's options, for its searches, its own, and a team's service (its methods are then the one mix searched).</summary>
+    public override IEnumerable<Option> Takes(RunOptions options) => [.. options.Declared<CapacityPreset>().SearchOptions, Knobs, BudgetMinutes, options.ServiceAssembly];
 
     public override bool TakesTarget => false;
 

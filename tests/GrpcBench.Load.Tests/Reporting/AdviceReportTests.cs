@@ -112,6 +112,19 @@ public class AdviceReportTests
     }
 
     [Fact]
+    public void Screened_advice_on_a_teams_service_names_its_methods_in_the_columns_the_story_gives_to_uploads_and_getInt()
+    {
+        var service = new ServiceLoad("/team/Inventory.dll",
+            [new("GetItem", "inventory.Inventory/GetItem", "unary", ["{}"], null, null, 1, 50), new("AddItems", "inventory.Inventory/AddItems", "client-streaming", ["{}"], 20, 20, null, 200)]);
+
+        var md = AdviceReport.Render(Screened().WithService(service));
+
+        Assert.Contains("| host CPU ms/call | AddItems p99 ms | host peak RSS MiB |", md);
+        Assert.Contains("| host CPU/call vs default | AddItems p99 vs default | client CPU/call vs default |", md);
+        Assert.Contains("| host CPU ms/upload | getInt p99 ms | host peak RSS MiB |", AdviceReport.Render(Screened()));
+    }
+
+    [Fact]
     public void A_design_alternative_that_was_profiled_says_where_its_difference_is_against_the_defaults_profile()
     {
         static HostProfileRow Profile(string name, double ms, params (string Component, double Ms)[] native) =>

@@ -60,6 +60,25 @@ public class PathReportTests
     }
 
     [Fact]
+    public void On_a_teams_service_the_path_names_its_methods_where_the_story_names_uploads_and_getInt_and_has_no_floors()
+    {
+        var service = new ServiceLoad("/team/Inventory.dll",
+            [new("GetItem", "inventory.Inventory/GetItem", "unary", ["{}"], null, null, 1, 50), new("AddItems", "inventory.Inventory/AddItems", "client-streaming", ["{}"], 20, 20, null, 200)]);
+
+        var md = PathReport.Render(Walked().WithService(service));
+        var story = PathReport.Render(Walked());
+
+        Assert.Contains("| vs Grpc.Core | host CPU per call, ms | AddItems p99, ms | host peak RSS, MiB |", md);
+        Assert.Contains("the highest rate of your methods' mix held within the SLO", md);
+        Assert.Contains("No floors: they post the story's upload bytes", md);
+        Assert.Contains("| vs Grpc.Core | host CPU per upload, ms | getInt p99, ms | host peak RSS, MiB |", story);
+        Assert.DoesNotContain("No floors", story);
+        var steps = Walked().Advice![0].Path!.Steps;
+        Assert.EndsWith("(every change the screen found helping was tried; no floors on your own methods).",
+            PathEnding.Of(steps, [new(32, 33.6, null)], [], true, false, withFloors: false));
+    }
+
+    [Fact]
     public void The_advice_folder_holds_path_md_and_its_chart_beside_the_advice()
     {
         var folder = Directory.CreateTempSubdirectory("path-").FullName;
