@@ -31,8 +31,6 @@ public static class HazardCalls
         return framed;
     }
 
-    public static byte[] EmptyMessage => Message([]);
-
     /// <summary>A unary call on a fresh connection: headers, the body in DATA frames ending the stream, then the answer.</summary>
     public static async Task<HazardOutcome> UnaryAsync(Uri url, List<(string, string)> headers, byte[] body)
     {
@@ -60,13 +58,13 @@ public static class HazardCalls
         return await AnswerAsync(connection, 1, AnswerTimeout);
     }
 
-    /// <summary>A correct GetInt on a connection already used by the case, then its answer.</summary>
-    public static async Task<HazardOutcome> GetIntAfterAsync(RawHttp2Connection connection, Uri url, int streamId)
+    /// <summary>A correct call of the target on a connection already used by the case, then its answer.</summary>
+    public static async Task<HazardOutcome> CorrectCallAfterAsync(RawHttp2Connection connection, Uri url, HazardTarget target, int streamId)
     {
         try
         {
-            await connection.WriteHeadersAsync(streamId, Headers(url, GetInt), endStream: false);
-            await connection.WriteDataAsync(streamId, EmptyMessage, endStream: true, AnswerTimeout);
+            await connection.WriteHeadersAsync(streamId, Headers(url, target.Path), endStream: false);
+            await connection.WriteDataAsync(streamId, Message(target.Request), endStream: true, AnswerTimeout);
         }
         catch (IOException)
         {
