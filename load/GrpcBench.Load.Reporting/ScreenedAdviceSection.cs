@@ -40,7 +40,8 @@ internal static class ScreenedAdviceSection
         md.AppendLine();
         var applicable = advice.Knobs.Where(k => k.Verdict is not (AdviceFindings.NotApplicable or AdviceFindings.NotOnRuntime)).ToList();
         var decided = applicable.Count(k => k.Verdict is AdviceFindings.Helps or AdviceFindings.Hurts or AdviceFindings.NoEffect);
-        md.AppendLine($"Decided {decided} of {applicable.Count} applicable knob values ({(applicable.Count == 0 ? "-" : AdviceReport.Percent((double)decided / applicable.Count))})."
+        md.AppendLine($"Decided {decided} of {applicable.Count} applicable knob values ({(applicable.Count == 0 ? "-" : AdviceReport.Percent((double)decided / applicable.Count))})"
+                      + (screen.Minutes is { } minutes ? string.Create(CultureInfo.InvariantCulture, $" in {minutes:0.#} min of screening") : "") + "."
                       + (advice.Knobs.FirstOrDefault(k => k.Choice.Knob == "placebo") is { } placebo
                           ? $" The placebo (a setting nothing reads): {placebo.Verdict}, {AdviceReport.Times(placebo.Throughput)}." : ""));
         md.AppendLine();

@@ -47,8 +47,9 @@ public sealed record AdviceSummary(string Runtime, string Mix, string Workload, 
 /// <param name="EarlySpread">The coefficient of variation of the default's first runs (log throughput's standard deviation).</param>
 /// <param name="AskedThreshold">The threshold asked for; <see cref="AdviceSummary.Threshold"/> is the one decided at, wider when the early spread was too high for it.</param>
 /// <param name="Confirmed">Default, recommended and Grpc.Core, interleaved and repeated on fresh runs.</param>
+/// <param name="Minutes">What the screen took, from the read-backs to its last fit (issue 40 asks for its decisions within 30 minutes a runtime); null in runs before it was kept.</param>
 public sealed record ScreenSummary(string Load, int EarlyRuns, double EarlySpread, double AskedThreshold, IReadOnlyList<ScreenStage> Stages,
-    IReadOnlyList<ConfirmedThroughput> Confirmed);
+    IReadOnlyList<ConfirmedThroughput> Confirmed, double? Minutes = null);
 
 /// <summary>One factorial design of the screen and its fit.</summary>
 /// <param name="Name">"every value", "follow-up 1", ... (runs before one design held every value: "first values", "second values")</param>

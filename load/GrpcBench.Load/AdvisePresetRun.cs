@@ -101,6 +101,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
             return result;
         }
 
+        var screenStarted = clock.Elapsed;
         var notApplied = await KnobReadBack.NotAppliedAsync(trials, kestrel, mix, plan.Cpus, cancellationToken);
         if (notApplied.Count > 0)
             console.WriteLine($"not applicable on this host (read back as with the default): {string.Join(", ", notApplied.Select(n => $"{n.Key} ({n.Value})"))}");
@@ -119,6 +120,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         var screen = new AdviceScreen(runtime, kestrel, mix, options.Threshold, Run, PerRun, () => Left() - AdviseBudget.Reserve(mix, options.ConfirmRepeats, PerRun(), quick),
             console, notes, cancellationToken);
         await screen.RunAsync(trials, early, earlyThroughputs, earlySpread);
+        var screenMinutes = (clock.Elapsed - screenStarted).TotalMinutes;
         var (screened, screenedFindings, alternatives, stages, pooled, threshold) = (screen.Screened, screen.Findings, screen.Alternatives, screen.Stages, screen.Pooled, screen.Threshold);
         var findings = screenedFindings.Where((_, k) => screened[k].Alternative is null).ToList();
         var alternativeFindings = screenedFindings.Where((_, k) => screened[k].Alternative is not null).ToList();
@@ -230,7 +232,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
             Path = path,
             Alternatives = AdviceFindings.Ranked(alternativeFindings),
             Profiles = profiles,
-            Screen = new ScreenSummary(shape.Describe(mix), earlyThroughputs.Count, earlySpread, options.Threshold, stages, confirmedThroughput),
+            Screen = new ScreenSummary(shape.Describe(mix), earlyThroughputs.Count, earlySpread, options.Threshold, stages, confirmedThroughput, screenMinutes),
         };
     }
 }

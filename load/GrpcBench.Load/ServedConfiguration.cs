@@ -20,13 +20,15 @@ public sealed class ServedConfiguration : IAsyncDisposable
 {
     private readonly LoadConfiguration _configuration;
     private readonly CpuPlacement _placement;
+    private readonly IReadOnlyDictionary<string, string> _harness;
     private HostProcess? _host;
     private RawTcpSink? _sink;
     private ShapedLink? _link;
     private WorkerProcess? _worker;
     private string _url = "";
 
-    private ServedConfiguration(LoadConfiguration configuration, CpuPlacement placement) => (_configuration, _placement) = (configuration, placement);
+    private ServedConfiguration(LoadConfiguration configuration, CpuPlacement placement, IReadOnlyDictionary<string, string>? harness) =>
+        (_configuration, _placement, _harness) = (configuration, placement, harness ?? new Dictionary<string, string>());
 
     public HostProcess? Host => _host;
 
@@ -34,12 +36,16 @@ public sealed class ServedConfiguration : IAsyncDisposable
     public WorkerProcess? Worker => _worker;
 
     /// <param name="hostArguments">More host settings, beyond what the configuration says (tests: a host of known capacity).</param>
+    /// <param name="harness">
+    /// Runtime settings of the host's and the worker's processes that belong to the measurement, not to the configuration
+    /// (a saturated run's tiering without its start-up delay); the configuration's own environment wins where both set one.
+    /// </param>
     /// <exception cref="HostStartException">The host did not start.</exception>
     /// <exception cref="InvalidOperationException">The link could not be made.</exception>
     public static async Task<ServedConfiguration> StartAsync(LoadConfiguration configuration, LoadShape shape, CpuPlacement placement, CancellationToken cancellationToken,
-        IReadOnlyList<string>? hostArguments = null)
+        IReadOnlyList<string>? hostArguments = null, IReadOnlyDictionary<string, string>? harness = null)
     {
-        var served = new ServedConfiguration(configuration, placement);
+        var served = new ServedConfiguration(configuration, placement, harness);
         try
         {
             if (configuration.Link != "none") served._link = ShapedLink.Create(configuration.Link);
@@ -55,7 +61,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
             else
             {
                 served._host = await HostProcess.StartAsync(new HostLaunch(HostCommandLine.Project(configuration), configuration.HostRuntime,
-                    [.. HostCommandLine.Arguments(configuration, shape), .. hostArguments ?? []]) { NetworkNamespace = served._link?.Name, Cpus = placement.Host, Environment = configuration.HostEnvironment ?? new Dictionary<string, string>() }, cancellationToken);
+                    [.. HostCommandLine.Arguments(configuration, shape), .. hostArguments ?? []]) { NetworkNamespace = served._link?.Name, Cpus = placement.Host, Environment = served.WithHarness(configuration.HostEnvironment) }, cancellationToken);
                 served._url = served._host.Ready.Url;
             }
             return served;
@@ -65,6 +71,13 @@ public sealed class ServedConfiguration : IAsyncDisposable
             await served.DisposeAsync();
             throw;
         }
+    }
+
+    private Dictionary<string, string> WithHarness(IReadOnlyDictionary<string, string>? environment)
+    {
+        var merged = new Dictionary<string, string>(_harness);
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>()) merged[name] = value;
+        return merged;
     }
 
     /// <summary>A run of the load worker under <paramref name="shape"/>: its figures, and the host's CPU time over the same span.</summary>
@@ -110,7 +123,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
             await _worker.DisposeAsync();
             _worker = null;
         }
-        _worker ??= WorkerProcess.Start(_configuration.ClientRuntime, _link?.Name, _placement.Worker, _configuration.Label, _configuration.ClientEnvironment);
+        _worker ??= WorkerProcess.Start(_configuration.ClientRuntime, _link?.Name, _placement.Worker, _configuration.Label, WithHarness(_configuration.ClientEnvironment));
         var worker = _worker.RunAsync(spec, onProgress, stopWorker.Token, LoadBegins, Measuring);
         var hostDied = await WatchAsync(host, worker, stopWorker);
         var outcome = await worker;

@@ -8,19 +8,33 @@ namespace GrpcBench.Load;
 
 /// <summary>How long a saturated-throughput run loads, and with how many callers.</summary>
 /// <param name="WarmUpSeconds">
-/// Long enough for tiered compilation to finish on the saturated host: after a 3 s warm-up .NET 8's Kestrel host still
-/// ran partly unoptimized code (13.4 uploads/s and 70 ms of host CPU an upload, against 17.3/s and 54 ms after 12 s,
-/// six interleaved pairs), so that knobs skipping tiering looked like wins and the run spread grew with how far the JIT
-/// had got; .NET 10 gets there sooner but spread 10 % after 3 s and 4.5 % after 12 s.
+/// Long enough for tiered compilation to reach the code a long-running host runs, with <see cref="RuntimeSettings"/>: on a
+/// process pinned to one CPU the runtime multiplies tiering's call-counting delay by ten (1 s, started again by every
+/// method compiled anew), so that a saturated Kestrel host on .NET 10 still sped up from about 17 to 23 uploads/s between
+/// 12 and 60 s after its start (five-second steps over a 48 s run); without the delay its rate is level from the first
+/// seconds (four 48 s runs). Knobs that skip tiering (<c>tiered-compilation=0</c>, <c>tiered-pgo=0</c>) looked like
+/// wins while the default still ran part-optimized code.
 /// </param>
 /// <param name="Callers">
-/// The searched scenario's callers in a closed loop. One keeps Kestrel's host 93-99 % busy on its CPU with 20 MiB uploads,
-/// and its throughput spreads 3-6 % from run to run here; two or four spread 15-20 % (the host's heap swings with several
-/// 20 MiB messages in flight), too much to screen with.
+/// The searched scenario's callers in a closed loop. One keeps Kestrel's host 85-99 % busy on its CPU with 20 MiB uploads;
+/// two or four spread 15-20 % (the host's heap swings with several 20 MiB messages in flight), too much to screen with.
+/// </param>
+/// <param name="Seconds">
+/// What a run spreads is the process, not the span: four default runs of 48 s each spread 11 %, each level within its
+/// run; twelve of 4 s spread 10 %. The host's kernel time per upload is what differs (14-19 ms against 22-23 ms of user
+/// time: whether the GC hands each 20 MiB buffer fresh pages, 5,000-9,000 page faults an upload), so fresh hosts, not
+/// longer runs, are what narrows an effect's interval.
 /// </param>
 public sealed record ThroughputShape(int Callers, int WarmUpSeconds, int Seconds)
 {
-    public static ThroughputShape Default(bool quick) => quick ? new(1, 2, 3) : new(1, 12, 6);
+    /// <summary>
+    /// Runtime settings of every saturated run's host and load worker that belong to the measurement: tiering without
+    /// its start-up delay (<c>DOTNET_TC_CallCountingDelayMs=0</c>), so that the warm-up reaches the steady state's code.
+    /// Recorded with each host's runtime knobs in summary.json.
+    /// </summary>
+    public static readonly IReadOnlyDictionary<string, string> RuntimeSettings = new Dictionary<string, string> { ["DOTNET_TC_CallCountingDelayMs"] = "0" };
+
+    public static ThroughputShape Default(bool quick) => quick ? new(1, 2, 3) : new(1, 8, 4);
 
     /// <summary>
     /// The callers of a team's methods that share the rate, spread by share (at least one each): one caller of small
@@ -33,13 +47,13 @@ public sealed record ThroughputShape(int Callers, int WarmUpSeconds, int Seconds
     public int CallersOf(CapacityMix mix) => mix.Load.Service is null ? Callers : ServiceCallers;
 
     /// <summary>
-    /// "20 MiB uploads one after the other (1 caller in a closed loop) beside getInt at 50/s, 3 s warm-up, 6 s measured, a fresh host each";
+    /// "20 MiB uploads one after the other (1 caller in a closed loop) beside getInt at 50/s, 3 s warm-up, 6 s measured, a fresh host each, tiering without its start-up delay";
     /// for a team's methods: "GetItem (11 callers), ListItems (3 callers) in a closed loop, 16 callers spread by share, beside AddItems at 20/s, ...".
     /// </summary>
     public string Describe(CapacityMix mix) => (mix.Load.Service is { } service ? DescribeService(service) :
         $"{Numbers.Size(mix.Load.PayloadBytes)} uploads " + (Callers == 1 ? "one after the other (1 caller in a closed loop)" : $"by {Callers} callers in a closed loop")
         + (mix.Load.GetIntPerSecond is { } rate && mix.Load.Scenarios.Contains(ScenarioNames.GetInt) ? $" beside getInt at {rate}/s" : ""))
-        + $", {WarmUpSeconds} s warm-up, {Seconds} s measured, a fresh host each";
+        + $", {WarmUpSeconds} s warm-up, {Seconds} s measured, a fresh host each, tiering without its start-up delay";
 
     private static string DescribeService(ServiceLoad service)
     {
@@ -83,7 +97,7 @@ public static class ThroughputRun
         var machineMs = MachineSpeed.MeasureMs(FirstCpus(placement));
         try
         {
-            await using var served = await ServedConfiguration.StartAsync(configuration, shape, placement, cancellationToken);
+            await using var served = await ServedConfiguration.StartAsync(configuration, shape, placement, cancellationToken, harness: ThroughputShape.RuntimeSettings);
             var measured = await served.MeasureAsync(shape, onProgress, cancellationToken);
             var result = ConfigurationRun.Result(configuration, measured);
             var scenarios = measured.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();

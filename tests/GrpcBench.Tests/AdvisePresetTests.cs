@@ -8,6 +8,23 @@ namespace GrpcBench.Tests;
 /// <summary>The advise preset's read-backs from a real host: the values a host of one CPU does not take. Its plan is tested in GrpcBench.Load.Tests.</summary>
 public class AdvisePresetTests
 {
+    private static readonly LoadConfiguration Kestrel = new(ConfigurationKind.Grpc, ServerStack.Kestrel, ClientStack.GrpcNet, "net10.0", "net10.0", Compression.None,
+        Transport.H2c, "default", new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+
+    [Fact]
+    public async Task A_saturated_run_starts_its_host_and_load_worker_with_tiering_without_its_start_up_delay_and_records_it()
+    {
+        var mix = CapacityPresetRun.Mixes(AdviseOptions.Default(quick: true).Capacity, quick: true)[0];
+
+        var result = await ThroughputRun.RunAsync(Kestrel, mix, ThroughputShape.Default(quick: true), new CpuPlacement("1", "0"), _ => { }, CancellationToken.None);
+
+        Assert.True(result.Status == ConfigurationStatus.Ok, result.Reason);
+        Assert.True(result.Throughput!.Calls > 0);
+        Assert.Equal("0", result.HostSettings!["runtimeKnobs"].GetProperty("env.DOTNET_TC_CallCountingDelayMs").GetString());
+        Assert.Equal("0", result.ClientRuntimeKnobs!.GetValueOrDefault("env.DOTNET_TC_CallCountingDelayMs"));
+        Assert.DoesNotContain("CallCountingDelay", result.Configuration.Label);
+    }
+
     [Fact]
     public async Task On_a_host_of_one_CPU_server_GC_off_and_one_GC_heap_read_back_as_the_default_does_so_they_are_not_screened()
     {

@@ -56,7 +56,7 @@ public class AdviseServiceTests
         Assert.IsNotType<KeepConstantSimulation>(Assert.Single(load.SimulationsOf("AddItems")));
         Assert.Equal(1, shape.For(StoryMix).SaturatingCallers);
         Assert.Equal("GetItem (11 callers), ListItems (3 callers), SyncItems (2 callers) in a closed loop, 16 callers spread by share, beside AddItems at 20/s, "
-                     + "2 s warm-up, 3 s measured, a fresh host each", shape.Describe(ServiceMix(quick: true)));
+                     + "2 s warm-up, 3 s measured, a fresh host each, tiering without its start-up delay", shape.Describe(ServiceMix(quick: true)));
         Assert.StartsWith("4 MiB uploads one after the other (1 caller in a closed loop)", shape.Describe(StoryMix));
     }
 
