@@ -1,4 +1,5 @@
 using GrpcBench.Load.Results;
+using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
 
 namespace GrpcBench.Load.Analysis;
 
@@ -60,6 +61,28 @@ public static class ScreenStatistics
     {
         var reach = Math.Exp(2.7 * 2 * spread / Math.Sqrt(Math.Max(1, runs))) - 1;
         return Math.Min(WidestThreshold, Math.Max(asked, Math.Ceiling(reach * 100) / 100));
+    }
+
+    /// <summary>The share of the applicable values a screen is to decide (issue 40: 90 %).</summary>
+    public const double DecidedShare = 0.9;
+
+    /// <summary>
+    /// The narrowest threshold at which the fit's 95 % intervals <paramref name="intervals"/> (ratios, on
+    /// <paramref name="degreesOfFreedom"/>) give at least <paramref name="share"/> of the values a verdict whatever their
+    /// effects: a value whose estimate lies within t95 standard errors of 0 has its 90 % interval within (t95 + t90)
+    /// standard errors, so at exp((t95 + t90) SE) - 1 it is "no effect" where it is not "helps" or "hurts". It depends on
+    /// the intervals' widths (the run spread and the runs each value had), not on where they lie, so widening to it does
+    /// not pick a threshold to suit the effects. Never below <paramref name="asked"/>; rounded up to a whole per cent; at
+    /// most <see cref="WidestThreshold"/>.
+    /// </summary>
+    public static double ThresholdDeciding(double asked, IReadOnlyList<(double Lower, double Upper)> intervals, int degreesOfFreedom, double share = DecidedShare)
+    {
+        if (intervals.Count == 0 || degreesOfFreedom < 1) return asked;
+        var student = new StudentDistribution(degreesOfFreedom);
+        double t95 = student.Quantile(0.975), t90 = student.Quantile(0.95);
+        var needed = intervals.Select(i => Math.Exp((t95 + t90) * Math.Log(i.Upper / i.Lower) / (2 * t95)) - 1).Order().ToList();
+        var guaranteed = needed[Math.Max(0, (int)Math.Ceiling(share * needed.Count) - 1)];
+        return Math.Min(WidestThreshold, Math.Max(asked, Math.Ceiling(guaranteed * 100 - 1e-9) / 100));
     }
 
     /// <summary>

@@ -61,11 +61,6 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
             Threshold = decidable;
             Pooled = FitTogether();
         }
-        if (Threshold > askedThreshold)
-            notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"The screen's runs spread {(Pooled?.RunSpread ?? earlySpread) * 100:0.#} % (coefficient of variation, {(Pooled is null ? "the default's first runs" : "pooled over the design")}): "
-                + $"too much for ±{askedThreshold * 100:0.#} % in this budget; decided at ±{Threshold * 100:0.#} % instead."));
-
         // The budget left goes to the values still undecided: another design of as many of them as it holds (one value
         // of a knob at a time, the nearest a decision first), refitted with every stage, until all are decided or the
         // budget is spent.
@@ -77,6 +72,26 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
             await StageAsync($"follow-up {round}", [.. undecided.Take(holds)], TwoLevelDesign.For(holds, false), 1 + round, []);
             Pooled = FitTogether() ?? Pooled;
         }
+        // Where the runs spread too much for the asked threshold to decide 90 % of the knob values, the narrowest threshold
+        // at which the fit's intervals give 90 % of them a verdict whatever their effects.
+        var knobFindings = _findings.Where((_, k) => Screened[k].Alternative is null).ToList();
+        var decidedAtAsked = knobFindings.Count(f => f.Verdict is AdviceFindings.Helps or AdviceFindings.Hurts or AdviceFindings.NoEffect);
+        if (Pooled is not null && decidedAtAsked < ScreenStatistics.DecidedShare * knobFindings.Count
+            && ScreenStatistics.ThresholdDeciding(Threshold, [.. knobFindings.Where(f => f.Throughput is not null).Select(f => (f.Throughput!.Lower, f.Throughput.Upper))],
+                Pooled.DegreesOfFreedom) is var widened && widened > Threshold)
+        {
+            var before = Threshold;
+            Threshold = widened;
+            Pooled = FitTogether() ?? Pooled;
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"At ±{before * 100:0.#} % the screen decided {decidedAtAsked} of {knobFindings.Count} knob values; its runs spread {Pooled.RunSpread * 100:0.#} % "
+                + $"(coefficient of variation, pooled over every stage), too much for ±{askedThreshold * 100:0.#} % in this budget: decided at ±{Threshold * 100:0.#} % instead, "
+                + $"the narrowest threshold at which the intervals give {ScreenStatistics.DecidedShare * 100:0} % of the values a verdict whatever their effects."));
+        }
+        else if (Threshold > askedThreshold)
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"The screen's runs spread {(Pooled?.RunSpread ?? earlySpread) * 100:0.#} % (coefficient of variation, {(Pooled is null ? "the default's first runs" : "pooled over the design")}): "
+                + $"too much for ±{askedThreshold * 100:0.#} % in this budget; decided at ±{Threshold * 100:0.#} % instead."));
         if (_stages.Count > 1 && Pooled is { } pooled)
             _stages.Add(new ScreenStage(ScreenStage.AllStages, [.. screened.Select(f => f.ToString())], _stages.Sum(s => s.DesignRuns), _stages.All(s => s.Foldover), _stages.Sum(s => s.Runs),
                 _stages.Sum(s => s.Failed), _stages.Sum(s => s.ClientBound), pooled.RunSpread, pooled.DriftPerRun, pooled.DegreesOfFreedom, pooled.MachineSpread, pooled.MachineElasticity));

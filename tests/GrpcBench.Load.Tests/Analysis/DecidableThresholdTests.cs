@@ -20,3 +20,39 @@ public class DecidableThresholdTests
         Assert.Equal(Decision.Same, Statistics.Compare([10, 11, 12], [11, 12, 13], threshold, higherIsBetter: true).Decision);
     }
 }
+
+public class ThresholdDecidingTests
+{
+    /// <summary>A 95 % interval of standard error <paramref name="se"/> (log) around 1, on so many degrees of freedom that t95 is 1.962.</summary>
+    private static (double Lower, double Upper) Interval(double se) => (Math.Exp(-1.962 * se), Math.Exp(1.962 * se));
+
+    [Fact]
+    public void Where_nine_values_in_ten_are_decidable_at_the_asked_threshold_it_stands()
+    {
+        // SE 2 %: (1.962 + 1.646) x 2 % = 7.2 %, exp - 1 = 7.5 %; one value of SE 5 % (19.8 %) is the tenth.
+        var intervals = Enumerable.Repeat(Interval(0.02), 9).Append(Interval(0.05)).ToList();
+
+        Assert.Equal(0.10, ScreenStatistics.ThresholdDeciding(0.10, intervals, 1000), precision: 6);
+    }
+
+    [Fact]
+    public void Where_two_values_in_ten_have_wide_intervals_it_widens_to_what_guarantees_nine_a_verdict()
+    {
+        // SE 3 %: exp(3.608 x 3 %) - 1 = 11.4 %, rounded up to 12 %.
+        var intervals = Enumerable.Repeat(Interval(0.02), 8).Concat(Enumerable.Repeat(Interval(0.03), 2)).ToList();
+
+        var threshold = ScreenStatistics.ThresholdDeciding(0.10, intervals, 1000);
+
+        Assert.Equal(0.12, threshold, precision: 6);
+        // At it, a value of that interval is decided wherever its estimate lies: no effect near 1, helps once its interval clears 1.
+        foreach (var estimate in new[] { 0.0, 0.03, 0.058, 0.059, 0.08 })
+            Assert.NotEqual(EffectVerdict.CouldNotTell, Effect.Of(estimate, 0.03, 1000, threshold).Verdict);
+        Assert.Equal(EffectVerdict.CouldNotTell, Effect.Of(0.058, 0.03, 1000, 0.10).Verdict);
+    }
+
+    [Fact]
+    public void Intervals_too_wide_for_any_threshold_below_a_factor_of_two_get_the_widest()
+    {
+        Assert.Equal(ScreenStatistics.WidestThreshold, ScreenStatistics.ThresholdDeciding(0.10, [Interval(0.5), Interval(0.5)], 20));
+    }
+}
