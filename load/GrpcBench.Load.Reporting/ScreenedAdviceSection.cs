@@ -39,7 +39,7 @@ internal static class ScreenedAdviceSection
                 st.MachineSpread is { } machine ? AdviceReport.Percent(machine) + (st.MachineElasticity is { } e ? ", " + e.ToString("0.00", CultureInfo.InvariantCulture) : "") : "-"]));
         md.AppendLine();
         var applicable = advice.Knobs.Where(k => k.Verdict is not (AdviceFindings.NotApplicable or AdviceFindings.NotOnRuntime)).ToList();
-        var decided = applicable.Count(k => k.Verdict is AdviceFindings.Helps or AdviceFindings.Hurts or AdviceFindings.NoEffect);
+        var decided = applicable.Count(k => AdviceAgreement.Decided(k.Verdict));
         md.AppendLine($"Decided {decided} of {applicable.Count} applicable knob values ({(applicable.Count == 0 ? "-" : AdviceReport.Percent((double)decided / applicable.Count))})"
                       + (screen.Minutes is { } minutes ? string.Create(CultureInfo.InvariantCulture, $" in {minutes:0.#} min of screening") : "") + "."
                       + (advice.Knobs.FirstOrDefault(k => k.Choice.Knob == "placebo") is { } placebo

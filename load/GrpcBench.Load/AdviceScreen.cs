@@ -75,7 +75,7 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
         // Where the runs spread too much for the asked threshold to decide 90 % of the knob values, the narrowest threshold
         // at which the fit's intervals give 90 % of them a verdict whatever their effects.
         var knobFindings = _findings.Where((_, k) => Screened[k].Alternative is null).ToList();
-        var decidedAtAsked = knobFindings.Count(f => f.Verdict is AdviceFindings.Helps or AdviceFindings.Hurts or AdviceFindings.NoEffect);
+        var decidedAtAsked = knobFindings.Count(f => AdviceAgreement.Decided(f.Verdict));
         if (Pooled is not null && decidedAtAsked < ScreenStatistics.DecidedShare * knobFindings.Count
             && ScreenStatistics.ThresholdDeciding(Threshold, [.. knobFindings.Where(f => f.Throughput is not null).Select(f => (f.Throughput!.Lower, f.Throughput.Upper))],
                 Pooled.DegreesOfFreedom) is var widened && widened > Threshold)

@@ -221,7 +221,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
 
         if (unscreened.Count > 0) notes.Add($"Not screened: {string.Join(", ", unscreened)}.");
         if (!StoryOnly.Runs(mix)) notes.AddRange(StoryOnly.LeftOut);
-        var decided = ranked.Count(f => f.Verdict is AdviceFindings.Helps or AdviceFindings.Hurts or AdviceFindings.NoEffect);
+        var decided = ranked.Count(f => AdviceAgreement.Decided(f.Verdict));
         var applicable = ranked.Count(f => f.Verdict is not (AdviceFindings.NotApplicable or AdviceFindings.NotOnRuntime));
         console.WriteLine($"{runtime}: decided {decided} of {applicable} applicable knob values at ±{threshold * 100:0.#} %"
                           + (ranked.FirstOrDefault(f => f.Choice.Knob == Knobs.Placebo) is { } placebo ? $"; the placebo: {placebo.Verdict}" : ""));
