@@ -13,13 +13,20 @@ public static class AdviseBudget
     public static int EarlyRuns(bool quick) => quick ? 2 : 4;
 
     /// <summary>
+    /// Quick: one run of the default before them, not counted. Its 2 s warm-ups leave whatever wakes up at a run's start in
+    /// the first one: four quick advice runs' first default ran 20-45 % below the second (65-99 against 116-128/s), the
+    /// early spread 15-41 %, and the screen decided at ±99 %. The full runs' 8 s warm-up holds it.
+    /// </summary>
+    public static int PrimingRuns(bool quick) => quick ? 1 : 0;
+
+    /// <summary>
     /// About how long one capacity search takes: its host's start and about eight probes to bracket the capacity within
     /// 5 % (the path's searches took 18-42 s, most 36-42, at 4.5 s a probe), five within the quick search's 10 %.
     /// </summary>
     public static TimeSpan SearchTime(CapacityMix mix) => mix.Limits.ProbeTime * (mix.Limits.Resolution < 0.1 ? 8 : 5) + TimeSpan.FromSeconds(3);
 
     /// <summary>The profiles that end a runtime's advice (default, recommended, Grpc.Core and the design alternative that helps most): each a host's start, its warm-up and the profile.</summary>
-    public static readonly TimeSpan ProfilesTime = TimeSpan.FromSeconds(4 * (HostProfiling.WarmUpSeconds + 2 * HostProfiling.ProfileSeconds + 4));
+    public static TimeSpan ProfilesTime(bool quick) => ProfileSpan.For(quick).Time * 4;
 
     /// <summary>A run's time as planned before any has run: its warm-up and measured span, and a second for the host's and worker's start (measured: well under one).</summary>
     public static TimeSpan PlannedRunTime(ThroughputShape shape) => TimeSpan.FromSeconds(shape.WarmUpSeconds + shape.Seconds + 1);
@@ -45,12 +52,21 @@ public static class AdviseBudget
     public static int CapacityRounds(bool quick) => quick ? 1 : 2;
 
     /// <summary>
+    /// The floors the headline searches: Kestrel's raw HTTP/2 and a bare socket; quick only the raw HTTP/2 floor, the one
+    /// the path's end is placed against (the socket's search, the longest of the quick run's, told the least).
+    /// </summary>
+    public static int Floors(bool quick) => quick ? 1 : 2;
+
+    /// <summary>The headline's searches on the story's mix: Grpc.Core and the floors in the first round, the end, Grpc.Core and the raw HTTP/2 floor in each later one.</summary>
+    public static int HeadlineSearches(bool quick) => 1 + Floors(quick) + 3 * (CapacityRounds(quick) - 1);
+
+    /// <summary>
     /// What follows the path on a runtime: the confirming runs (default, the path's end, Grpc.Core, the raw HTTP/2 floor), the capacity rounds, the story on three configurations and the profiles;
     /// on a team's service no floor and no story (<see cref="StoryOnly"/>): the rounds search Grpc.Core, and the end again after the first.
     /// </summary>
     public static TimeSpan AfterPath(CapacityMix mix, int confirmRepeats, TimeSpan perRun, TimeSpan perSearch, bool quick) => StoryOnly.Runs(mix)
-        ? perRun * (4 * confirmRepeats) + perSearch * (3 * CapacityRounds(quick)) + PathStory.Time(quick) * 3 + ProfilesTime
-        : perRun * (3 * confirmRepeats) + perSearch * (2 * CapacityRounds(quick) - 1) + ProfilesTime;
+        ? perRun * (4 * confirmRepeats) + perSearch * HeadlineSearches(quick) + PathStory.Time(quick) * 3 + ProfilesTime(quick)
+        : perRun * (3 * confirmRepeats) + perSearch * (2 * CapacityRounds(quick) - 1) + ProfilesTime(quick);
 
     /// <summary>What follows the screen on a runtime: the path (its start's search and <see cref="PlannedTrials"/>) and what follows it.</summary>
     public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
@@ -78,11 +94,11 @@ public static class AdviseBudget
         var knobs = options.Knobs.Select(Knobs.Named).ToList();
         var perRun = PlannedRunTime(ThroughputShape.Default(quick));
         var (_, valuesPerKnob) = KnobScreen.Grouped(knobs.SelectMany(k => k.Values.Select(v => new ScreenFactor(k, v))), DesignAlternatives.For(mix));
-        var oneRuntime = TimeSpan.FromSeconds(2) * knobs.Count(k => k.Kind is KnobKind.HostRuntime or KnobKind.Kestrel) + perRun * EarlyRuns(quick)
+        var oneRuntime = TimeSpan.FromSeconds(2) * knobs.Count(k => k.Kind is KnobKind.HostRuntime or KnobKind.Kestrel) + perRun * (PrimingRuns(quick) + EarlyRuns(quick))
             + perRun * FewestScreenRuns(valuesPerKnob) + Reserve(mix, options.ConfirmRepeats, perRun, quick);
-        var needed = Math.Ceiling(oneRuntime.TotalMinutes);
+        var needed = Math.Ceiling(oneRuntime.TotalMinutes * 10) / 10;
         return options.BudgetMinutes >= needed ? null
-            : $"--budget-minutes {options.BudgetMinutes:0.#}: screening {knobs.Count} knobs ({knobs.Sum(k => k.Values.Count)} values) needs at least {needed:0} min a runtime here; "
-              + $"allowed {needed:0} to 600, or fewer --knobs";
+            : $"--budget-minutes {options.BudgetMinutes:0.#}: screening {knobs.Count} knobs ({knobs.Sum(k => k.Values.Count)} values) needs at least {needed:0.#} min a runtime here; "
+              + $"allowed {needed:0.#} to 600, or fewer --knobs";
     }
 }

@@ -37,7 +37,8 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         yield return $"  per runtime: {AdviseBudget.EarlyRuns(quick)} default runs (the early spread), every knob value{(story ? " and design alternative" : "")} in one factorial screen, "
             + "follow-up designs of the values still undecided with the budget left; the migration path: each change that helps tried on top of the steps before it, "
             + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default{(story ? ", Grpc.Core and Kestrel's raw HTTP/2 floor" : " and Grpc.Core")} "
-            + $"{options.ConfirmRepeats} times interleaved; their capacities in {AdviseBudget.CapacityRounds(quick)} round{(AdviseBudget.CapacityRounds(quick) == 1 ? "" : "s")}; "
+            + $"{options.ConfirmRepeats} times interleaved; their capacities in {AdviseBudget.CapacityRounds(quick)} round{(AdviseBudget.CapacityRounds(quick) == 1 ? "" : "s")}"
+            + (story && AdviseBudget.Floors(quick) == 1 ? " (no bare-socket floor: quick)" : "") + "; "
             + (story ? "the story's load on Grpc.Core, the default and the path's end; their hosts profiled" : "their hosts profiled; no design alternatives, floors or story's ramp (the story's own)");
         yield return string.Create(CultureInfo.InvariantCulture,
             $"  each run: {shape.Describe(_mix)}; about {AdviseBudget.PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes)");
@@ -107,6 +108,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
             console.WriteLine($"not applicable on this host (read back as with the default): {string.Join(", ", notApplied.Select(n => $"{n.Key} ({n.Value})"))}");
         trials = [.. trials.Where(t => !notApplied.ContainsKey(t))];
 
+        for (var i = 1; i <= AdviseBudget.PrimingRuns(quick) && !cancellationToken.IsCancellationRequested; i++) await Run("priming, not counted, default", kestrel);
         var early = new List<ConfigurationResult>();
         for (var i = 1; i <= AdviseBudget.EarlyRuns(quick) && !cancellationToken.IsCancellationRequested; i++) early.Add(await Run($"early spread {i}/{AdviseBudget.EarlyRuns(quick)}, default", kestrel));
         var earlyThroughputs = early.Where(r => r.Status == ConfigurationStatus.Ok && r.Throughput is { PerSecond: > 0 }).Select(r => r.Throughput!.PerSecond).ToList();
@@ -156,7 +158,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
                                      + (interleaved ? AdviseBudget.FirstTrialExtra(options.ConfirmRepeats, PerRun()) : TimeSpan.Zero));
         var walk = await PathSearch.WalkAsync(new PathPoint(kestrel, mix), candidates, early, pooled, threshold, options.ConfirmRepeats, measures, cancellationToken);
         var combination = walk.Steps.Skip(1).Select(s => s.Change!).ToList();
-        var floors = StoryOnly.Runs(mix) ? PathSearch.Floors(kestrel, walk.End.Configuration).Select(f => (f.Name, Point: new PathPoint(f.Configuration, mix))).ToList() : [];
+        var floors = StoryOnly.Runs(mix) ? PathSearch.Floors(kestrel, walk.End.Configuration).Take(AdviseBudget.Floors(quick)).Select(f => (f.Name, Point: new PathPoint(f.Configuration, mix))).ToList() : [];
         var confirming = new List<(string Name, PathPoint Point)> { ("default", new PathPoint(kestrel, mix)) };
         if (combination.Count > 0) confirming.Add(("recommended", walk.End));
         confirming.Add((PathEnding.GrpcCore, new PathPoint(grpcCore, mix)));
@@ -217,7 +219,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         if (alternativeFindings.Where(f => f.Verdict == AdviceFindings.Helps).MaxBy(f => f.Throughput?.Median ?? 0) is { } best
             && alternatives.FirstOrDefault(a => a.Name == best.Choice.Knob) is { } bestAlternative)
             profiled.Add((bestAlternative.Name, bestAlternative.Apply(kestrel), bestAlternative.Apply(mix)));
-        var profiles = await HostProfiling.ProfileEachAsync(profiled, screening, plan.Cpus, name => $"{Heading()} profile: {name} at {screening}/s", progress, console, cancellationToken);
+        var profiles = await HostProfiling.ProfileEachAsync(profiled, screening, ProfileSpan.For(quick), plan.Cpus, name => $"{Heading()} profile: {name} at {screening}/s", progress, console, cancellationToken);
 
         if (unscreened.Count > 0) notes.Add($"Not screened: {string.Join(", ", unscreened)}.");
         if (!StoryOnly.Runs(mix)) notes.AddRange(StoryOnly.LeftOut);

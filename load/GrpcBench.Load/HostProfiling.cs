@@ -8,16 +8,14 @@ namespace GrpcBench.Load;
 
 /// <summary>
 /// A configuration's host profiled under the mix at a steady rate: the host and a load worker on their CPUs as in a
-/// search, the load warmed up, then for <see cref="ProfileSeconds"/> each while the load goes on: perf's CPU clock
+/// search, the load warmed up, then for <see cref="ProfileSpan.ProfileSeconds"/> each while the load goes on: perf's CPU clock
 /// (every millisecond of the host's CPU, native code included: <see cref="NativeCpuProfile"/>) and EventPipe's sample
 /// profiler (where the managed threads were, and the hottest managed methods: <see cref="HostCpuProfile"/>).
 /// </summary>
 public static class HostProfiling
 {
-    public const int ProfileSeconds = 5, WarmUpSeconds = 3;
-
     /// <summary>Each of <paramref name="hosts"/> profiled in turn at <paramref name="perSecond"/> under its title, with its largest components on the console.</summary>
-    public static async Task<List<HostProfileRow>> ProfileEachAsync(IEnumerable<(string Name, LoadConfiguration Configuration, CapacityMix Mix)> hosts, double perSecond,
+    public static async Task<List<HostProfileRow>> ProfileEachAsync(IEnumerable<(string Name, LoadConfiguration Configuration, CapacityMix Mix)> hosts, double perSecond, ProfileSpan span,
         CpuPlacement placement, Func<string, string> title, LiveProgress progress, IAnsiConsole console, CancellationToken cancellationToken)
     {
         var profiles = new List<HostProfileRow>();
@@ -25,14 +23,14 @@ public static class HostProfiling
         {
             if (cancellationToken.IsCancellationRequested) break;
             var titled = title(name);
-            var profile = await progress.RunAsync(titled, onProgress => ProfileAsync(name, configuration, mix, perSecond, placement, onProgress, cancellationToken));
+            var profile = await progress.RunAsync(titled, onProgress => ProfileAsync(name, configuration, mix, perSecond, span, placement, onProgress, cancellationToken));
             profiles.Add(profile);
             console.WriteLine($"{titled}: " + (profile.Failure ?? string.Join(", ", (profile.Native ?? profile.Components).Take(3).Select(c => $"{c.Component} {c.Percent:0} %"))));
         }
         return profiles;
     }
 
-    public static async Task<HostProfileRow> ProfileAsync(string name, LoadConfiguration configuration, CapacityMix mix, double perSecond, CpuPlacement placement,
+    public static async Task<HostProfileRow> ProfileAsync(string name, LoadConfiguration configuration, CapacityMix mix, double perSecond, ProfileSpan span, CpuPlacement placement,
         Action<LoadProgress> onProgress, CancellationToken cancellationToken)
     {
         configuration = CapacityPresetRun.Labelled(configuration, mix);
@@ -41,7 +39,7 @@ public static class HostProfiling
         // Played whole whatever happens: a probe's early stop would leave the profile sampling an idle host.
         var shape = CapacityRun.ProbeShape(mix, perSecond) with
         {
-            Phases = [new RampPhase(perSecond, 2 * ProfileSeconds + 2, Constant: true)], WarmUpSeconds = WarmUpSeconds, StopAtFirstFailure = false, StopBeyondP99Ms = null,
+            Phases = [new RampPhase(perSecond, 2 * span.ProfileSeconds + 2, Constant: true)], WarmUpSeconds = span.WarmUpSeconds, StopAtFirstFailure = false, StopBeyondP99Ms = null,
         };
         // The perf map names jitted code for perf (W^X off, so that perf finds it); the label stays the configuration's own.
         var environment = new Dictionary<string, string>(configuration.HostEnvironment ?? new Dictionary<string, string>());
@@ -54,8 +52,8 @@ public static class HostProfiling
             if (served.Host is not { } host) return Failed("no host of the bench's own to profile");
             pid = host.Pid;
             var measuring = served.MeasureAsync(shape, onProgress, cancellationToken);
-            await Task.Delay(TimeSpan.FromSeconds(WarmUpSeconds + 1), cancellationToken);
-            var duration = TimeSpan.FromSeconds(ProfileSeconds);
+            await Task.Delay(TimeSpan.FromSeconds(span.WarmUpSeconds + 1), cancellationToken);
+            var duration = TimeSpan.FromSeconds(span.ProfileSeconds);
             // One after the other: the sample profiler's own work (it suspends the runtime every millisecond) is not perf's to count.
             var (native, nativeFailure) = await Attempt(NativeCpuProfile.CollectAsync(host.Pid, duration, cancellationToken));
             var (managed, managedFailure) = await Attempt(HostCpuProfile.CollectAsync(host.Pid, duration, cancellationToken, topMethods: 5));
@@ -101,4 +99,16 @@ public static class HostProfiling
             return (null, $"{e.GetType().Name}: {e.Message}");
         }
     }
+}
+
+/// <summary>
+/// How long a profile warms its load up and how long each of its two profilers samples: 3 s and 5 s; quick 2 s and 2 s
+/// (a first look: a couple of thousand samples a profiler, at one a millisecond of the host's one CPU).
+/// </summary>
+public sealed record ProfileSpan(int WarmUpSeconds, int ProfileSeconds)
+{
+    public static ProfileSpan For(bool quick) => quick ? new(2, 2) : new(3, 5);
+
+    /// <summary>A profile's time as planned: its host's start, the warm-up, both profilers one after the other and the load's last seconds.</summary>
+    public TimeSpan Time => TimeSpan.FromSeconds(WarmUpSeconds + 2 * ProfileSeconds + 4);
 }

@@ -115,7 +115,7 @@ public class KnownCapacityTests(ITestOutputHelper output)
     {
         var mix = GetIntAlone(new SearchLimits(30, 5, 1_000, 0.1, 1, TimeSpan.FromMinutes(1), TimeSpan.FromSeconds(8)));
 
-        var profile = await HostProfiling.ProfileAsync("known cost", KnownCost(10), mix, 40, new CpuPlacement("1", "0"), _ => { }, CancellationToken.None);
+        var profile = await HostProfiling.ProfileAsync("known cost", KnownCost(10), mix, 40, ProfileSpan.For(quick: false), new CpuPlacement("1", "0"), _ => { }, CancellationToken.None);
 
         // The sample profiler ran too, after perf: its table is there, whatever its bias on one CPU.
         Assert.NotEmpty(profile.Components);
