@@ -47,8 +47,15 @@ public enum EffectVerdict { Helps, NoEffect, Hurts, CouldNotTell }
 /// machine slows; +1 for a CPU time per call); null where the runs were not all timed or the probe never moved.
 /// </param>
 /// <param name="MachineSpread">The probe's own spread over the runs (standard deviation of its log), null where not timed.</param>
+/// <param name="SetAside">Runs left out of the fit as outliers (<see cref="FactorialAnalysis.Outliers"/>): each one's order and its response over what the model fitted without it.</param>
 public sealed record ScreenFit(IReadOnlyList<Effect> Effects, double RunSpread, double DriftPerRun, int DegreesOfFreedom, int Runs,
-    double? MachineElasticity = null, double? MachineSpread = null);
+    double? MachineElasticity = null, double? MachineSpread = null)
+{
+    public IReadOnlyList<(int Order, double Ratio)> SetAside { get; init; } = [];
+
+    /// <summary>The model's log response for a run (levels, order, block and probe as the fitted runs had them).</summary>
+    internal Func<ScreenRun, double> Predict { get; init; } = _ => double.NaN;
+}
 
 /// <summary>
 /// Least squares on the log of the response: an intercept, one term per factor, run order as a covariate, a level per
@@ -59,7 +66,49 @@ public sealed record ScreenFit(IReadOnlyList<Effect> Effects, double RunSpread, 
 /// </summary>
 public static class FactorialAnalysis
 {
+    /// <summary>
+    /// The fit, with a run set aside where it lies so far off the model that one run of the noise cannot be there (the
+    /// machine stalled through it): beyond <see cref="Outliers"/>'s bound, at most a tenth of the runs, each named in
+    /// <see cref="ScreenFit.SetAside"/>; the verdicts and the spread are then the other runs'.
+    /// </summary>
     public static ScreenFit Fit(IReadOnlyList<ScreenRun> runs, int factors, double threshold)
+    {
+        var (fit, residuals) = FitAll(runs, factors, threshold);
+        var outliers = Outliers(residuals, fit.DegreesOfFreedom);
+        if (outliers.Count == 0) return fit;
+        ScreenFit refit;
+        try
+        {
+            (refit, _) = FitAll([.. runs.Where((_, n) => !outliers.Contains(n))], factors, threshold);
+        }
+        catch (ArgumentException)
+        {
+            return fit; // without them the runs no longer separate every factor: they stay in
+        }
+        // A run's ratio to the model fitted without it: how far off it was.
+        return refit with { SetAside = [.. outliers.Order().Select(n => (runs[n].Order, Math.Exp(Math.Log(runs[n].Value) - refit.Predict(runs[n]))))] };
+    }
+
+    /// <summary>
+    /// The runs (indices) whose residual is beyond both 4 and the Bonferroni bound (a normal's two-sided 5 % over all
+    /// runs) in robust standard deviations (1.4826 x the residuals' median absolute value, which a few stalled runs do not
+    /// inflate as they do the variance). None where the fit has fewer than 10 degrees of freedom (too few to tell an
+    /// outlier from the spread), or where more than a tenth of the runs are beyond it (a spread that wide is the
+    /// machine's for the whole screen, not a few stalls).
+    /// </summary>
+    public static IReadOnlyList<int> Outliers(IReadOnlyList<double> residuals, int degreesOfFreedom)
+    {
+        if (degreesOfFreedom < 10 || residuals.Count == 0) return [];
+        var absolute = residuals.Select(Math.Abs).Order().ToList();
+        var median = absolute.Count % 2 == 1 ? absolute[absolute.Count / 2] : (absolute[absolute.Count / 2 - 1] + absolute[absolute.Count / 2]) / 2;
+        var scale = 1.4826 * median;
+        if (scale <= 0) return [];
+        var bound = Math.Max(4, NormalDistribution.Standard.Quantile(1 - 0.025 / residuals.Count)) * scale;
+        var beyond = Enumerable.Range(0, residuals.Count).Where(n => Math.Abs(residuals[n]) > bound).ToList();
+        return beyond.Count <= residuals.Count / 10 ? beyond : [];
+    }
+
+    private static (ScreenFit Fit, double[] Residuals) FitAll(IReadOnlyList<ScreenRun> runs, int factors, double threshold)
     {
         var blocks = runs.Select(r => r.Block).Distinct().Order().ToList();
         var machine = runs.All(r => r.MachineMs is > 0) ? runs.Select(r => Math.Log(r.MachineMs!.Value)).ToList() : null;
@@ -90,17 +139,26 @@ public static class FactorialAnalysis
         for (var i = 0; i < terms; i++)
         for (var j = 0; j < terms; j++) beta[i] += inverse[i, j] * xty[j];
 
-        var residuals = 0.0;
+        var residuals = new double[runs.Count];
         for (var n = 0; n < runs.Count; n++)
         {
             var fitted = 0.0;
             for (var i = 0; i < terms; i++) fitted += x[n][i] * beta[i];
-            residuals += (y[n] - fitted) * (y[n] - fitted);
+            residuals[n] = y[n] - fitted;
         }
         var df = runs.Count - terms;
-        var variance = residuals / df;
+        var variance = residuals.Sum(r => r * r) / df;
         var effects = Enumerable.Range(1, factors).Select(i => Effect.Of(2 * beta[i], 2 * Math.Sqrt(variance * inverse[i, i]), df, threshold)).ToList();
-        return new ScreenFit(effects, Math.Sqrt(variance), Math.Exp(beta[terms - 1]), df, runs.Count, machine is null ? null : beta[terms - 2], machineSpread);
+        var fit = new ScreenFit(effects, Math.Sqrt(variance), Math.Exp(beta[terms - 1]), df, runs.Count, machine is null ? null : beta[terms - 2], machineSpread)
+        {
+            Predict = run =>
+            {
+                double[] terms = [1, .. run.Levels.Select(l => (double)l), .. blocks.Skip(1).Select(b => run.Block == b ? 1.0 : 0.0),
+                    .. machine is null ? Array.Empty<double>() : [Math.Log(run.MachineMs!.Value) - meanMachine], run.Order - meanOrder];
+                return terms.Select((t, i) => t * beta[i]).Sum();
+            },
+        };
+        return (fit, residuals);
     }
 
     /// <summary>Gauss-Jordan with partial pivoting; null for a singular matrix.</summary>

@@ -22,7 +22,9 @@ public sealed record MarginalCost(double MsPerCall, double FixedMsPerSecond, int
     /// slope low because the first probe is also the slowest rate. Given the host's CPUs, probes that kept them
     /// <see cref="SaturatedShare"/> busy or more are left out too: there the CPU cannot rise with the rate, and a held
     /// probe's calls outrun what the host finishes (a known 10 ms host, its one CPU full from 84.9/s offered, read
-    /// 10.4 ms a call at 101/s, flattening the slope to 7.2 ms). Null with fewer than two rates at least 1.5x apart.
+    /// 10.4 ms a call at 101/s, flattening the slope to 7.2 ms). Null with fewer than two rates at least 1.5x apart, and
+    /// where the host's CPU did not grow with the rate (a slope of zero or less, as on getInt's hosts, whose thread pool
+    /// spins the same 800-970 ms a second at any rate): no call costs nothing or less, and such a slope is no cost.
     /// </summary>
     public static MarginalCost? OfHost(CapacityResult search, int? hostCpus = null)
     {
@@ -42,6 +44,7 @@ public sealed record MarginalCost(double MsPerCall, double FixedMsPerSecond, int
         if (list.Count < 2 || list.Max(p => p.CallsPerSecond) < 1.5 * list.Min(p => p.CallsPerSecond)) return null;
         var (x, y) = (list.Average(p => p.CallsPerSecond), list.Average(p => p.CpuMsPerSecond));
         var slope = list.Sum(p => (p.CallsPerSecond - x) * (p.CpuMsPerSecond - y)) / list.Sum(p => (p.CallsPerSecond - x) * (p.CallsPerSecond - x));
+        if (slope <= 0) return null;
         return new MarginalCost(slope, y - slope * x, list.Select(p => p.CallsPerSecond).Distinct().Count());
     }
 }

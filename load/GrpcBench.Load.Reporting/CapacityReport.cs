@@ -18,8 +18,9 @@ public static class CapacityReport
         var capacity = summary.Capacity ?? throw new ArgumentException("not a capacity run", nameof(summary));
         var md = new StringBuilder();
         MarkdownReport.Setup(md, summary);
+        var levelled = capacity.Mixes.Any(m => m.Slo.MaxLatencyGrowth is not null) ? ", latency level through the probe" : "";
         md.AppendLine("How to read it: capacity is the highest steady rate a configuration held within the SLO (no failed call, >= 99 % of the "
-                      + "offered calls completed, p99 from each call's scheduled start within its bound), found by doubling then bisecting, each probe a fresh "
+                      + $"offered calls completed, p99 from each call's scheduled start within its bound{levelled}), found by doubling then bisecting, each probe a fresh "
                       + "steady phase after a warm-up, host and load worker on their own CPUs. Medians over the repeats, with the range of "
                       + "the repeats (or a 95 % interval from 6 repeats on); \"vs Grpc.Core\" is the ratio of capacities with the range of "
                       + $"every repeat pair, and the decision a two one-sided test at ±{capacity.Threshold * 100:0.#} % (α 0.05): "

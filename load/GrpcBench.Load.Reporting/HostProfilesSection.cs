@@ -14,6 +14,12 @@ internal static class HostProfilesSection
         IReadOnlyList<bool> aligned = [false, .. names.Select(_ => true)];
         md.AppendLine("### Where the host's CPU goes");
         md.AppendLine();
+        // A profiler slows the host: calls that failed under it did work the CPU counts and the calls do not.
+        foreach (var row in advice.Profiles.Where(p => p.FailedCalls > 0))
+            md.AppendLine($"- **{row.Name}: {row.FailedCalls:#,##0} of {row.OkCalls + row.FailedCalls:#,##0} calls failed while it was profiled** "
+                          + $"({string.Join(", ", row.FailsByCode.OrderByDescending(f => f.Value).Select(f => $"{f.Key} {f.Value:#,##0}"))}): its figures are per "
+                          + "completed call and hold the failed calls' work, so they overstate its cost.");
+        if (advice.Profiles.Any(p => p.FailedCalls > 0)) md.AppendLine();
         if (advice.Profiles.Any(p => p.Native is not null))
         {
             md.AppendLine($"Each host profiled at {screening} with perf's CPU clock (a sample each millisecond one of the host's threads is on a CPU, native "

@@ -62,6 +62,9 @@ public sealed record ScreenSummary(string Load, int EarlyRuns, double EarlySprea
 public sealed record ScreenStage(string Name, IReadOnlyList<string> Factors, int DesignRuns, bool Foldover, int Runs, int Failed, int ClientBound,
     double? RunSpread, double? DriftPerRun, int? DegreesOfFreedom, double? MachineSpread = null, double? MachineElasticity = null)
 {
+    /// <summary>Runs its fit set aside as outliers (named in the advice's notes); 0 in runs before outliers were.</summary>
+    public int SetAside { get; init; }
+
     /// <summary>The first stage: every knob value in one design.</summary>
     public const string EveryValue = "every value";
 
@@ -141,6 +144,14 @@ public sealed record HostProfileRow(string Name, string Label, double? ServerCpu
 
     /// <summary>Why there is no native profile (perf missing or refused).</summary>
     public string? NativeFailure { get; init; }
+
+    /// <summary>The calls of the load that completed, over the span the CPU time covers: what the figures per call divide by.</summary>
+    public long OkCalls { get; init; }
+
+    /// <summary>The calls that failed meanwhile, by status code (a profiler slows the host): their work is in the CPU, not in the calls.</summary>
+    public IReadOnlyDictionary<string, long> FailsByCode { get; init; } = new Dictionary<string, long>();
+
+    public long FailedCalls => FailsByCode.Values.Sum();
 }
 
 /// <summary>A component's share of the host's managed samples, and the thread time per call they stand for.</summary>

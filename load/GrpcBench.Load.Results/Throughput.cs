@@ -27,6 +27,21 @@ public sealed record ThroughputResult(string Scenario, int Callers, double Secon
     /// </summary>
     public double? MachineMs { get; init; }
 
+    /// <summary>
+    /// The share of the measured span the hypervisor took from the host's CPUs for other machines (steal time, /proc/stat):
+    /// a run that lost much of it ran on less machine than the others; null where not read (runs before it was).
+    /// </summary>
+    public double? HostStolenShare { get; init; }
+
+    /// <summary>The same of the load worker's CPUs.</summary>
+    public double? ClientStolenShare { get; init; }
+
+    /// <summary>The larger of the two: what the run lost to the hypervisor on either side.</summary>
+    public double? StolenShare => HostStolenShare is null && ClientStolenShare is null ? null : Math.Max(HostStolenShare ?? 0, ClientStolenShare ?? 0);
+
+    /// <summary>The steal a run is named for: a twentieth of a CPU taken away changes its throughput as much as a small knob.</summary>
+    public const double StolenNoted = 0.05;
+
     /// <summary>Successful calls of the searched scenario per second.</summary>
     public double PerSecond => Seconds > 0 ? Calls / Seconds : 0;
 

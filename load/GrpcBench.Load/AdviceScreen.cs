@@ -12,11 +12,12 @@ namespace GrpcBench.Load;
 /// </summary>
 /// <param name="run">Runs a configuration with its mix (the runtime's mix where null) under a stage's title.</param>
 /// <param name="perRun">What a run takes, as measured so far.</param>
-/// <param name="spare">What the screen may still spend: the runtime's budget left less what must follow the screen.</param>
+/// <param name="spare">What the screen's design may still spend: the runtime's budget left less what must follow the screen.</param>
+/// <param name="spareBeyond">What the foldover and the follow-ups may spend: less what the budget plans beyond that too (the story, the path's later trials).</param>
 /// <param name="notes">The runtime's notes, which the screen adds to.</param>
 public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, CapacityMix mix, double askedThreshold,
     Func<string, LoadConfiguration, CapacityMix?, Task<ConfigurationResult>> run, Func<TimeSpan> perRun, Func<TimeSpan> spare,
-    IAnsiConsole console, List<string> notes, CancellationToken cancellationToken)
+    Func<TimeSpan> spareBeyond, IAnsiConsole console, List<string> notes, CancellationToken cancellationToken)
 {
     private readonly List<ScreenStage> _stages = [];
     private readonly List<KnobFinding> _findings = [];
@@ -44,7 +45,7 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
         Alternatives = DesignAlternatives.For(mix);
         var (screened, valuesPerKnob) = KnobScreen.Grouped(trials, Alternatives);
         Screened = screened;
-        var foldover = screened.Count > 0 && AdviseBudget.Folds(valuesPerKnob, perRun(), spare());
+        var foldover = screened.Count > 0 && AdviseBudget.Folds(valuesPerKnob, perRun(), spareBeyond());
         var design = screened.Count > 0 ? TwoLevelDesign.ForKnobs(valuesPerKnob, foldover) : null;
         Threshold = ScreenStatistics.DecidableThreshold(askedThreshold, earlySpread, (design?.Runs.Count ?? 0) + early.Count);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
@@ -52,7 +53,7 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
             + $"deciding at ±{Threshold * 100:0.#} %; one design of {screened.Count - Alternatives.Count} knob values and {Alternatives.Count} design alternatives "
             + $"in {design?.Runs.Count ?? 0} runs{(foldover ? " (with the foldover)" : "")}; about {perRun().TotalSeconds:0} s a run"));
 
-        if (design is not null) await StageAsync(ScreenStage.EveryValue, screened, design, 1, early);
+        if (design is not null) await StageAsync(ScreenStage.EveryValue, screened, design, 1, early, foldover ? spareBeyond : spare);
         Pooled = FitTogether();
         // The spread pooled over the design's runs is a far better estimate than the early runs' few, and independent of
         // the effects: the threshold the screen can decide at comes from it.
@@ -67,9 +68,9 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
         for (var round = 1; Pooled is not null && !cancellationToken.IsCancellationRequested; round++)
         {
             var undecided = KnobScreen.FollowUp(screened, [.. _findings.Select(f => (f.Verdict, f.Throughput is { } t ? t.Upper / t.Lower : (double?)null))]);
-            var holds = Enumerable.Range(1, undecided.Count).LastOrDefault(k => spare() >= perRun() * KnobScreen.Runs(k, false));
+            var holds = Enumerable.Range(1, undecided.Count).LastOrDefault(k => spareBeyond() >= perRun() * KnobScreen.Runs(k, false));
             if (holds == 0) break;
-            await StageAsync($"follow-up {round}", [.. undecided.Take(holds)], TwoLevelDesign.For(holds, false), 1 + round, []);
+            await StageAsync($"follow-up {round}", [.. undecided.Take(holds)], TwoLevelDesign.For(holds, false), 1 + round, [], spareBeyond);
             Pooled = FitTogether() ?? Pooled;
         }
         // Where the runs spread too much for the asked threshold to decide 90 % of the knob values, the narrowest threshold
@@ -92,12 +93,30 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
             notes.Add(string.Create(CultureInfo.InvariantCulture,
                 $"The screen's runs spread {(Pooled?.RunSpread ?? earlySpread) * 100:0.#} % (coefficient of variation, {(Pooled is null ? "the default's first runs" : "pooled over the design")}): "
                 + $"too much for ±{askedThreshold * 100:0.#} % in this budget; decided at ±{Threshold * 100:0.#} % instead."));
+        if (Pooled is { SetAside.Count: > 0 } withOutliers)
+        {
+            var outliers = string.Join("; ", withOutliers.SetAside.Select(o => string.Create(CultureInfo.InvariantCulture,
+                $"{_together[o.Order].Result.Configuration.Label} at x{o.Ratio:0.00} of its fitted throughput{Stolen(_together[o.Order].Result)}")));
+            notes.Add($"{withOutliers.SetAside.Count} of {withOutliers.Runs + withOutliers.SetAside.Count} screened runs set aside as outliers, so far off the model that the run "
+                      + $"spread cannot put them there (the machine stalled through them, or their values together broke the runs): {outliers}. The verdicts and the spread are the other runs'.");
+        }
+        var robbed = _together.Select(r => r.Result).Where(r => r.Throughput?.StolenShare >= ThroughputResult.StolenNoted).ToList();
+        if (robbed.Count > 0)
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"{robbed.Count} of {_together.Count} screened runs lost {ThroughputResult.StolenNoted * 100:0} % or more of a CPU to the hypervisor while measured (steal time, /proc/stat), "
+                + $"up to {robbed.Max(r => r.Throughput!.StolenShare!.Value) * 100:0} %: they ran on less machine than the others, which widens the run spread."));
         if (_stages.Count > 1 && Pooled is { } pooled)
             _stages.Add(new ScreenStage(ScreenStage.AllStages, [.. screened.Select(f => f.ToString())], _stages.Sum(s => s.DesignRuns), _stages.All(s => s.Foldover), _stages.Sum(s => s.Runs),
-                _stages.Sum(s => s.Failed), _stages.Sum(s => s.ClientBound), pooled.RunSpread, pooled.DriftPerRun, pooled.DegreesOfFreedom, pooled.MachineSpread, pooled.MachineElasticity));
+                _stages.Sum(s => s.Failed), _stages.Sum(s => s.ClientBound), pooled.RunSpread, pooled.DriftPerRun, pooled.DegreesOfFreedom, pooled.MachineSpread, pooled.MachineElasticity)
+            {
+                SetAside = pooled.SetAside.Count,
+            });
     }
 
-    private async Task StageAsync(string name, IReadOnlyList<ScreenFactor> factors, TwoLevelDesign design, int seed, IReadOnlyList<ConfigurationResult> defaultsBefore)
+    private static string Stolen(ConfigurationResult run) => run.Throughput is { StolenShare: >= ThroughputResult.StolenNoted } t
+        ? string.Create(CultureInfo.InvariantCulture, $" ({t.StolenShare * 100:0} % of a CPU stolen by the hypervisor)") : "";
+
+    private async Task StageAsync(string name, IReadOnlyList<ScreenFactor> factors, TwoLevelDesign design, int seed, IReadOnlyList<ConfigurationResult> defaultsBefore, Func<TimeSpan> stageSpare)
     {
         var schedule = KnobScreen.Schedule(design, seed);
         var defaults = Enumerable.Repeat(-1, factors.Count).ToArray();
@@ -105,7 +124,7 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
         var block = _stages.Count;
         for (var i = 0; i < schedule.Count && !cancellationToken.IsCancellationRequested; i++)
         {
-            if (spare() < perRun())
+            if (stageSpare() < perRun())
             {
                 notes.Add($"The {name} stage stopped after {i} of its {schedule.Count} runs: the budget ran out (--budget-minutes).");
                 break;
@@ -120,7 +139,7 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
         var measured = runs.Skip(defaultsBefore.Count).Select(r => r.Item2).ToList();
         _stages.Add(new ScreenStage(name, [.. factors.Select(f => f.ToString())], design.Runs.Count, design.Foldover, measured.Count, measured.Count(r => r.Status != ConfigurationStatus.Ok),
             measured.Count(r => r.Throughput?.ClientBound == true), fit.Throughput?.RunSpread, fit.Throughput?.DriftPerRun, fit.Throughput?.DegreesOfFreedom,
-            fit.Throughput?.MachineSpread, fit.Throughput?.MachineElasticity));
+            fit.Throughput?.MachineSpread, fit.Throughput?.MachineElasticity) { SetAside = fit.Throughput?.SetAside.Count ?? 0 });
         if (fit.Throughput is null) notes.Add($"The {name} stage's own fit failed ({measured.Count(r => r.Status == ConfigurationStatus.Ok)} runs ok): the fit of every stage decides.");
         var failed = measured.Where(r => r.Status != ConfigurationStatus.Ok).Select(r => $"{r.Configuration.Label}: {r.Reason}").Distinct().ToList();
         if (failed.Count > 0) notes.Add($"Runs of the {name} stage that failed (left out of its fit): {string.Join("; ", failed)}.");

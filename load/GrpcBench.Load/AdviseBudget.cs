@@ -32,11 +32,11 @@ public static class AdviseBudget
     public static TimeSpan PlannedRunTime(ThroughputShape shape) => TimeSpan.FromSeconds(shape.WarmUpSeconds + shape.Seconds + 1);
 
     /// <summary>
-    /// The path's trials the screen must leave time for; the path takes as many more as the budget then holds. Three at
-    /// full length: with two, the settings' trial and its two pairs more took the time of both, and 64 KiB chunks, the
-    /// screen's largest single gain, went untried (.NET 8 at f1e3a5f).
+    /// The path's trials planned: the first, which the screen's design leaves time for, and as many more as the budget then
+    /// holds beside the story (<see cref="Extras"/>): two at full length, the largest gain tried first (64 KiB chunks on both
+    /// runtimes since the design alternatives joined the screen; at a 40-minute budget the path took two, advise-decides-2).
     /// </summary>
-    public static int PlannedTrials(bool quick) => quick ? 1 : 3;
+    public static int PlannedTrials(bool quick) => quick ? 1 : 2;
 
     /// <summary>One trial of the path after its first: its runs, one more of the step, and the capacity search of the step where it is taken.</summary>
     public static TimeSpan TrialTime(int repeats, TimeSpan perRun, TimeSpan perSearch) => perRun * (repeats + 1) + perSearch;
@@ -46,10 +46,11 @@ public static class AdviseBudget
 
     /// <summary>
     /// The rounds of capacity searches that compare the path's end with Grpc.Core and Kestrel's raw HTTP/2 floor: the
-    /// first searches Grpc.Core and both floors, each later one the end, Grpc.Core and the raw HTTP/2 floor again (one
-    /// search of each spreads about 13 %: too little to place the end against them).
+    /// first searches Grpc.Core and both floors, a second the end, Grpc.Core and the raw HTTP/2 floor again (one
+    /// search of each spreads about 13 %: too little to place the end against them). The budget plans the first; the
+    /// second is taken where the time left holds it and what follows (<see cref="SecondRoundFits"/>), never in quick.
     /// </summary>
-    public static int CapacityRounds(bool quick) => quick ? 1 : 2;
+    public static int MostCapacityRounds(bool quick) => quick ? 1 : 2;
 
     /// <summary>
     /// The floors the headline searches: Kestrel's raw HTTP/2 and a bare socket; quick only the raw HTTP/2 floor, the one
@@ -57,20 +58,39 @@ public static class AdviseBudget
     /// </summary>
     public static int Floors(bool quick) => quick ? 1 : 2;
 
-    /// <summary>The headline's searches on the story's mix: Grpc.Core and the floors in the first round, the end, Grpc.Core and the raw HTTP/2 floor in each later one.</summary>
-    public static int HeadlineSearches(bool quick) => 1 + Floors(quick) + 3 * (CapacityRounds(quick) - 1);
+    /// <summary>The headline's searches in a round on the story's mix: Grpc.Core and the floors in the first, the end, Grpc.Core and the raw HTTP/2 floor in the second; on a team's service (<see cref="StoryOnly"/>) Grpc.Core, and the end too in the second.</summary>
+    public static int RoundSearches(CapacityMix mix, int round, bool quick) => StoryOnly.Runs(mix)
+        ? round == 1 ? 1 + Floors(quick) : 3
+        : round == 1 ? 1 : 2;
+
+    /// <summary>The story on three configurations (not on a team's service: <see cref="StoryOnly"/>).</summary>
+    public static TimeSpan Story(CapacityMix mix, bool quick) => StoryOnly.Runs(mix) ? PathStory.Time(quick) * 3 : TimeSpan.Zero;
+
+    /// <summary>Whether a second capacity round fits <paramref name="left"/> with the story and the profiles after it.</summary>
+    public static bool SecondRoundFits(CapacityMix mix, TimeSpan perSearch, TimeSpan left, bool quick) =>
+        MostCapacityRounds(quick) > 1 && perSearch * RoundSearches(mix, 2, quick) + Story(mix, quick) + ProfilesTime(quick) <= left;
+
+    /// <summary>Whether the story fits <paramref name="left"/> with the profiles after it.</summary>
+    public static bool StoryFits(CapacityMix mix, TimeSpan left, bool quick) => Story(mix, quick) + ProfilesTime(quick) <= left;
 
     /// <summary>
-    /// What follows the path on a runtime: the confirming runs (default, the path's end, Grpc.Core, the raw HTTP/2 floor), the capacity rounds, the story on three configurations and the profiles;
-    /// on a team's service no floor and no story (<see cref="StoryOnly"/>): the rounds search Grpc.Core, and the end again after the first.
+    /// What must follow the path on a runtime: the confirming runs (default, the path's end, Grpc.Core, the raw HTTP/2 floor;
+    /// on a team's service no floor), the first capacity round and the profiles. The story, a second round and the path's
+    /// trials after its first are taken where the time left holds them beside this.
     /// </summary>
-    public static TimeSpan AfterPath(CapacityMix mix, int confirmRepeats, TimeSpan perRun, TimeSpan perSearch, bool quick) => StoryOnly.Runs(mix)
-        ? perRun * (4 * confirmRepeats) + perSearch * HeadlineSearches(quick) + PathStory.Time(quick) * 3 + ProfilesTime(quick)
-        : perRun * (3 * confirmRepeats) + perSearch * (2 * CapacityRounds(quick) - 1) + ProfilesTime(quick);
+    public static TimeSpan AfterPath(CapacityMix mix, int confirmRepeats, TimeSpan perRun, TimeSpan perSearch, bool quick) =>
+        perRun * ((StoryOnly.Runs(mix) ? 4 : 3) * confirmRepeats) + perSearch * RoundSearches(mix, 1, quick) + ProfilesTime(quick);
 
-    /// <summary>What follows the screen on a runtime: the path (its start's search and <see cref="PlannedTrials"/>) and what follows it.</summary>
+    /// <summary>
+    /// What the screen's design leaves on a runtime: the path's start search, its first trial and what must follow the path
+    /// (<see cref="AfterPath"/>). The design decides the knobs, so it comes before the story and the path's later trials.
+    /// </summary>
     public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
-        SearchTime(mix) + FirstTrialExtra(confirmRepeats, perRun) + TrialTime(confirmRepeats, perRun, SearchTime(mix)) * PlannedTrials(quick) + AfterPath(mix, confirmRepeats, perRun, SearchTime(mix), quick);
+        SearchTime(mix) + FirstTrialExtra(confirmRepeats, perRun) + TrialTime(confirmRepeats, perRun, SearchTime(mix)) + AfterPath(mix, confirmRepeats, perRun, SearchTime(mix), quick);
+
+    /// <summary>What the foldover and the follow-up designs leave beyond <see cref="Reserve"/>: the path's later planned trials and the story.</summary>
+    public static TimeSpan Extras(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
+        TrialTime(confirmRepeats, perRun, SearchTime(mix)) * (PlannedTrials(quick) - 1) + Story(mix, quick);
 
     /// <summary>Whether the design of every value (knobs of <paramref name="valuesPerKnob"/> values) folds over: where its foldover fits <paramref name="left"/>.</summary>
     public static bool Folds(IReadOnlyList<int> valuesPerKnob, TimeSpan perRun, TimeSpan left) =>

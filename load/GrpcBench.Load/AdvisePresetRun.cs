@@ -34,10 +34,10 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         yield return string.Create(CultureInfo.InvariantCulture,
             $"advise: {_knobs.Count} knobs, {_knobs.Sum(k => k.Values.Count)} values, on {string.Join(", ", plan.Runtimes)}; {CapacityPresetRun.Workload(_mix)}; SLO {options.Capacity.Slo.Describe(_mix.Load.Scenarios)}");
         var story = StoryOnly.Runs(_mix);
-        yield return $"  per runtime: {AdviseBudget.EarlyRuns(quick)} default runs (the early spread), every knob value{(story ? " and design alternative" : "")} in one factorial screen, "
+        yield return $"  per runtime: {(AdviseBudget.PrimingRuns(quick) > 0 ? $"{AdviseBudget.PrimingRuns(quick)} default run not counted, then " : "")}{AdviseBudget.EarlyRuns(quick)} default runs (the early spread), every knob value{(story ? " and design alternative" : "")} in one factorial screen, "
             + "follow-up designs of the values still undecided with the budget left; the migration path: each change that helps tried on top of the steps before it, "
             + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default{(story ? ", Grpc.Core and Kestrel's raw HTTP/2 floor" : " and Grpc.Core")} "
-            + $"{options.ConfirmRepeats} times interleaved; their capacities in {AdviseBudget.CapacityRounds(quick)} round{(AdviseBudget.CapacityRounds(quick) == 1 ? "" : "s")}"
+            + $"{options.ConfirmRepeats} times interleaved; their capacities in a round{(AdviseBudget.MostCapacityRounds(quick) > 1 ? ", a second where the budget holds it" : "")}"
             + (story && AdviseBudget.Floors(quick) == 1 ? " (no bare-socket floor: quick)" : "") + "; "
             + (story ? "the story's load on Grpc.Core, the default and the path's end; their hosts profiled" : "their hosts profiled; no design alternatives, floors or story's ramp (the story's own)");
         yield return string.Create(CultureInfo.InvariantCulture,
@@ -49,7 +49,8 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         var budget = TimeSpan.FromMinutes(options.BudgetMinutes * plan.Runtimes.Count);
         for (var i = 0; i < plan.Runtimes.Count && !cancellationToken.IsCancellationRequested; i++)
         {
-            var share = (budget - session.Clock.Elapsed) / (plan.Runtimes.Count - i);
+            // A runtime that ends early leaves its time unused: each may take its own budget at most, less where one before overran.
+            var share = TimeSpan.FromMinutes(Math.Min(options.BudgetMinutes, (budget - session.Clock.Elapsed).TotalMinutes / (plan.Runtimes.Count - i)));
             _advice.Add(await AdviseAsync(plan, plan.Runtimes[i], _mix, _knobs, options, plan.Quick, share, session, cancellationToken));
         }
     }
@@ -119,7 +120,8 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         }
         var earlySpread = ScreenStatistics.LogSpread(earlyThroughputs);
 
-        var screen = new AdviceScreen(runtime, kestrel, mix, options.Threshold, Run, PerRun, () => Left() - AdviseBudget.Reserve(mix, options.ConfirmRepeats, PerRun(), quick),
+        TimeSpan Spare() => Left() - AdviseBudget.Reserve(mix, options.ConfirmRepeats, PerRun(), quick);
+        var screen = new AdviceScreen(runtime, kestrel, mix, options.Threshold, Run, PerRun, Spare, () => Spare() - AdviseBudget.Extras(mix, options.ConfirmRepeats, PerRun(), quick),
             console, notes, cancellationToken);
         await screen.RunAsync(trials, early, earlyThroughputs, earlySpread);
         var screenMinutes = (clock.Elapsed - screenStarted).TotalMinutes;
@@ -154,8 +156,9 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
             .Select(c => new PathCandidate(c.factor, c.finding.Choice, c.finding.Throughput)).ToList();
         var candidates = helping.Concat(PathCandidate.Together(helping) is { } settings ? [settings] : []).Concat(PathCandidate.MessagePath(mix)).ToList();
         var measures = new PathMeasures((stage, point) => Run(stage, point.Configuration, point.Mix), (stage, point) => Search(stage, point),
-            interleaved => Left() >= AdviseBudget.AfterPath(mix, options.ConfirmRepeats, PerRun(), PerSearch(), quick) + AdviseBudget.TrialTime(options.ConfirmRepeats, PerRun(), PerSearch())
-                                     + (interleaved ? AdviseBudget.FirstTrialExtra(options.ConfirmRepeats, PerRun()) : TimeSpan.Zero));
+            // The walk's first trial (the one that interleaves) before the story, every later trial and extra pair after it.
+            first => Left() >= AdviseBudget.AfterPath(mix, options.ConfirmRepeats, PerRun(), PerSearch(), quick) + AdviseBudget.TrialTime(options.ConfirmRepeats, PerRun(), PerSearch())
+                               + (first ? AdviseBudget.FirstTrialExtra(options.ConfirmRepeats, PerRun()) : AdviseBudget.Story(mix, quick)));
         var walk = await PathSearch.WalkAsync(new PathPoint(kestrel, mix), candidates, early, pooled, threshold, options.ConfirmRepeats, measures, cancellationToken);
         var combination = walk.Steps.Skip(1).Select(s => s.Change!).ToList();
         var floors = StoryOnly.Runs(mix) ? PathSearch.Floors(kestrel, walk.End.Configuration).Take(AdviseBudget.Floors(quick)).Select(f => (f.Name, Point: new PathPoint(f.Configuration, mix))).ToList() : [];
@@ -175,8 +178,13 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         // so that the end is placed against each on more than one search.
         var endPoint = combination.Count > 0 ? walk.End : new PathPoint(kestrel, mix);
         var searched = new Dictionary<string, List<ConfigurationResult>> { ["end"] = [walk.Searches[^1]] };
-        for (var round = 1; round <= AdviseBudget.CapacityRounds(quick); round++)
+        for (var round = 1; round <= AdviseBudget.MostCapacityRounds(quick) && !cancellationToken.IsCancellationRequested; round++)
         {
+            if (round == 2 && !AdviseBudget.SecondRoundFits(mix, PerSearch(), Left(), quick))
+            {
+                notes.Add(string.Create(CultureInfo.InvariantCulture, $"One round of capacity searches: the {Left().TotalMinutes:0.#} min left held no second ({AdviseBudget.RoundSearches(mix, 2, quick)} searches of about {PerSearch().TotalSeconds:0} s) before the {(StoryOnly.Runs(mix) ? "story and the " : "")}profiles."));
+                break;
+            }
             var planned = new List<(string Name, PathPoint Point)>();
             if (round > 1) planned.Add(("end", endPoint));
             planned.Add((PathEnding.GrpcCore, new PathPoint(grpcCore, mix)));
@@ -186,7 +194,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
                 {
                     var before = searched.TryGetValue(name, out var list) ? list : searched[name] = [];
                     var saturated = confirmed.GetValueOrDefault(name == "end" ? combination.Count > 0 ? "recommended" : "default" : name) ?? [];
-                    before.Add(await Search($"capacity {round}/{AdviseBudget.CapacityRounds(quick)}, {(name == "end" ? "the path's end" : name)}", point, PathSearch.HeadlineGuess(before, saturated)));
+                    before.Add(await Search($"capacity round {round}, {(name == "end" ? "the path's end" : name)}", point, PathSearch.HeadlineGuess(before, saturated)));
                 }
         }
         var headline = new List<(string Name, IReadOnlyList<ConfigurationResult> Runs)> { ("default", [walk.Searches[0]]) };
@@ -201,7 +209,11 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         if (StoryOnly.Runs(mix) && storyPeak < fullPeak)
             notes.Add($"The story's ramp peaked at {CapacityReport.Rate(storyPeak)}/s, Grpc.Core's capacity on this machine, instead of {CapacityReport.Rate(fullPeak)}/s, every rate scaled alike: at the full rate Grpc.Core itself would be overloaded here.");
         var story = new List<StoryRow>();
-        foreach (var (name, point) in StoryOnly.Runs(mix) ? new[] { (PathEnding.GrpcCore, new PathPoint(grpcCore, mix)), ("default", new PathPoint(kestrel, mix)), ("path's end", walk.End) } : [])
+        var storyFits = AdviseBudget.StoryFits(mix, Left(), quick);
+        if (StoryOnly.Runs(mix) && !storyFits)
+            notes.Add(string.Create(CultureInfo.InvariantCulture, $"The story's ramp was left out: the {Left().TotalMinutes:0.#} min left held the profiles but not the story too "
+                + $"(about {AdviseBudget.Story(mix, quick).TotalMinutes:0.#} min on three configurations); a larger --budget-minutes runs it."));
+        foreach (var (name, point) in StoryOnly.Runs(mix) && storyFits ? new[] { (PathEnding.GrpcCore, new PathPoint(grpcCore, mix)), ("default", new PathPoint(kestrel, mix)), ("path's end", walk.End) } : [])
         {
             if (cancellationToken.IsCancellationRequested) break;
             var title = Title($"story, {name}", point.Configuration);

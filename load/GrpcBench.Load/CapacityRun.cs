@@ -46,12 +46,14 @@ public static class CapacityRun
                 var warmedEnough = rate * mix.Load.WarmUpSeconds >= WarmUpCallsEnough;
                 var probeShape = ProbeShape(mix, rate) with { WarmUpSeconds = mix.Load.WarmUpSeconds + (last is null && !warmedEnough ? FirstProbeExtraWarmUpSeconds : 0) };
                 last = await served.MeasureAsync(probeShape, onProgress, cancellationToken);
-                var scenarios = last.Worker.Figures.Load.Scenarios.Select(s => s with { Calls = null }).ToList();
+                // The probe keeps its figures without the per-call points; the SLO reads them for latency rising through it.
+                var measured = last.Worker.Figures.Load.Scenarios;
+                var scenarios = measured.Select(s => s with { Calls = null }).ToList();
                 // Stopped once its miss was certain, the probe cut its calls in flight short: the miss is what stopped it, not them.
                 var stoppedEarly = last.Failure is null && last.Worker.Figures.Load.Cancelled && !cancellationToken.IsCancellationRequested;
                 var missed = last.Failure
-                    ?? (stoppedEarly ? slo.Missed(mix.Searched, [.. scenarios.Select(WithoutCutShort)], countAchieved: false) ?? InFlightPastBound(mix, scenarios) : null)
-                    ?? slo.Missed(mix.Searched, scenarios);
+                    ?? (stoppedEarly ? slo.Missed(mix.Searched, [.. measured.Select(WithoutCutShort)], countAchieved: false) ?? InFlightPastBound(mix, scenarios) : null)
+                    ?? slo.Missed(mix.Searched, measured);
                 if (missed is not null && stoppedEarly) missed += "; the probe stopped once its miss was certain";
                 if (last.Failure is not null)
                 {

@@ -25,7 +25,8 @@ public static class HostProfiling
             var titled = title(name);
             var profile = await progress.RunAsync(titled, onProgress => ProfileAsync(name, configuration, mix, perSecond, span, placement, onProgress, cancellationToken));
             profiles.Add(profile);
-            console.WriteLine($"{titled}: " + (profile.Failure ?? string.Join(", ", (profile.Native ?? profile.Components).Take(3).Select(c => $"{c.Component} {c.Percent:0} %"))));
+            console.WriteLine($"{titled}: " + (profile.Failure ?? string.Join(", ", (profile.Native ?? profile.Components).Take(3).Select(c => $"{c.Component} {c.Percent:0} %")))
+                + (profile.FailedCalls > 0 ? $"; {profile.FailedCalls} of {profile.OkCalls + profile.FailedCalls} calls failed meanwhile" : ""));
         }
         return profiles;
     }
@@ -59,11 +60,13 @@ public static class HostProfiling
             var (managed, managedFailure) = await Attempt(HostCpuProfile.CollectAsync(host.Pid, duration, cancellationToken, topMethods: 5));
             var measured = await measuring;
 
-            // The calls over the span its CPU time covers (the warm-up's are in neither), and over the profiled span.
+            // The completed calls over the span its CPU time covers (the warm-up's are in neither), and over the profiled span;
+            // failed calls (a profiler slows the host) are counted apart, their work left in the CPU.
             var scenarios = measured.Worker.Figures.Load.Scenarios;
-            var calls = scenarios.Sum(s => s.Requests);
+            var calls = scenarios.Sum(s => s.Ok);
             double? msPerCall = measured.ServerCpuSeconds is { } cpu && calls > 0 ? 1000 * cpu / calls : null;
-            var profiledCalls = scenarios.Sum(s => s.DurationSeconds > 0 ? s.Requests / s.DurationSeconds : 0) * duration.TotalSeconds;
+            var profiledCalls = scenarios.Sum(s => s.DurationSeconds > 0 ? s.Ok / s.DurationSeconds : 0) * duration.TotalSeconds;
+            var fails = scenarios.SelectMany(s => s.FailsByCode).GroupBy(f => f.Key).ToDictionary(g => g.Key, g => g.Sum(f => f.Value));
             if (managed is null && native is null) return Failed(managedFailure ?? nativeFailure ?? "no profile");
             double? PerCall(double ms) => profiledCalls > 0 ? ms / profiledCalls : null;
             double? ThreadMsPerCall(int samples) => managed?.SampleIntervalMs is { } period ? PerCall(samples * period) : null;
@@ -75,6 +78,8 @@ public static class HostProfiling
                 Native = native is null ? null : [.. native.Cpu.Select(c => new ComponentCost(c.Component, c.Percent, PerCall(c.Samples * native.MsPerSample)))],
                 NativeMsPerCall = native is null ? null : PerCall(native.CpuMs),
                 NativeFailure = nativeFailure,
+                OkCalls = calls,
+                FailsByCode = fails,
             };
         }
         catch (Exception e) when (e is HostStartException or WorkerFailedException or InvalidOperationException)

@@ -9,7 +9,14 @@ namespace GrpcBench.Load;
 /// <param name="Failure">Why the measurement is not whole: the host died, the worker failed, or the CPUs were not as asked; null if it is.</param>
 public sealed record Measurement(WorkerOutcome Worker, string? Failure, string? HostRuntime, IReadOnlyDictionary<string, string> Components,
     IReadOnlyDictionary<string, System.Text.Json.JsonElement>? HostSettings, double? ServerCpuSeconds, double? ServerPeakRssMiB, CpuRecord? Cpus,
-    long? WireBytes, double LoadSeconds = 0);
+    long? WireBytes, double LoadSeconds = 0)
+{
+    /// <summary>The share of the span the hypervisor took from the host's CPUs (steal time: <see cref="CpuSteal"/>); null where /proc/stat could not tell.</summary>
+    public double? HostStolenShare { get; init; }
+
+    /// <summary>The same of the load worker's CPUs.</summary>
+    public double? WorkerStolenShare { get; init; }
+}
 
 /// <summary>
 /// A configuration's server side, started: its host on the runtime and CPUs asked (or the raw-tcp sink), behind its
@@ -90,9 +97,11 @@ public sealed class ServedConfiguration : IAsyncDisposable
         var cpuBefore = host is null || host.HasExited ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
         CpuRecord? cpuRecord = null;
         var span = System.Diagnostics.Stopwatch.StartNew();
+        var stealBefore = CpuSteal.Now();
         void Measuring()
         {
             span.Restart();
+            stealBefore = CpuSteal.Now();
             try
             {
                 if (host is not null && !host.HasExited) cpuBefore = ProcessStats.CpuTime(host.Pid);
@@ -131,6 +140,8 @@ public sealed class ServedConfiguration : IAsyncDisposable
         if (hostDied && await CancelledSoonAsync(cancellationToken)) hostDied = false;
         var wireBytes = _link?.LoopbackBytes() - wireBefore;
         var loadSeconds = span.Elapsed.TotalSeconds;
+        var stealAfter = CpuSteal.Now();
+        double? Stolen(string? set) => CpuSteal.Share(stealBefore, stealAfter, set is null ? [.. stealAfter.Keys] : CpuAffinity.Parse(set), loadSeconds);
 
         double? serverCpu = null, serverRss = null;
         if (host is not null && !host.HasExited)
@@ -144,7 +155,11 @@ public sealed class ServedConfiguration : IAsyncDisposable
         var notIsolated = !_placement.IsShared && cpuRecord is { Verified: false }
             ? $"CPU isolation not in force: asked {_placement}, /proc says {cpuRecord.Describe()}" : null;
         var failure = hostDied ? HostDied(host!) : outcome.Failure ?? notIsolated;
-        return new Measurement(outcome, failure, host?.Ready.Runtime, components, HostSettings(host), serverCpu, serverRss, cpuRecord, wireBytes, loadSeconds);
+        return new Measurement(outcome, failure, host?.Ready.Runtime, components, HostSettings(host), serverCpu, serverRss, cpuRecord, wireBytes, loadSeconds)
+        {
+            HostStolenShare = Stolen(_placement.Host),
+            WorkerStolenShare = Stolen(_placement.Worker),
+        };
     }
 
     /// <summary>True if the host died while the worker ran; the worker is then stopped and keeps what it measured.</summary>

@@ -85,7 +85,7 @@ public static class ThroughputRun
 {
     /// <summary>"17.3/s (104 in 6.0 s), host CPU 54.0 ms a call, host 97 % busy, load worker 12 %": a run's figures for the console.</summary>
     public static string Describe(ThroughputResult t) => string.Create(CultureInfo.InvariantCulture,
-        $"{t.PerSecond:0.0}/s ({t.Calls} in {t.Seconds:0.0} s), host CPU {t.HostCpuMsPerCall:0.0} ms a call, host {t.HostUtilization * 100:0} % busy, load worker {t.ClientUtilization * 100:0} %{(t.Failed > 0 ? $", {t.Failed} failed" : "")}{(t.ClientBound ? " (client-bound)" : "")}");
+        $"{t.PerSecond:0.0}/s ({t.Calls} in {t.Seconds:0.0} s), host CPU {t.HostCpuMsPerCall:0.0} ms a call, host {t.HostUtilization * 100:0} % busy, load worker {t.ClientUtilization * 100:0} %{(t.Failed > 0 ? $", {t.Failed} failed" : "")}{(t.ClientBound ? " (client-bound)" : "")}{(t.StolenShare >= ThroughputResult.StolenNoted ? $", {t.StolenShare * 100:0} % of a CPU stolen by the hypervisor" : "")}");
 
     public static async Task<ConfigurationResult> RunAsync(LoadConfiguration configuration, CapacityMix mix, ThroughputShape throughput, CpuPlacement placement,
         Action<LoadProgress> onProgress, CancellationToken cancellationToken)
@@ -113,7 +113,7 @@ public static class ThroughputRun
                 Status = noneSucceeded is null ? result.Status : ConfigurationStatus.Failed,
                 Reason = noneSucceeded ?? result.Reason,
                 Scenarios = scenarios,
-                Throughput = figures with { MachineMs = machineMs },
+                Throughput = figures with { MachineMs = machineMs, HostStolenShare = measured.HostStolenShare, ClientStolenShare = measured.WorkerStolenShare },
             };
         }
         catch (WorkerFailedException e) when (cancellationToken.IsCancellationRequested)

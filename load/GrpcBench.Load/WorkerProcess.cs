@@ -170,11 +170,12 @@ public sealed class WorkerProcess : IAsyncDisposable
         }
     }
 
+    /// <summary>A plain SIGKILL, as for a host: a worker starts no process, and a tree kill stops before it kills.</summary>
     private void Kill()
     {
         try
         {
-            if (!_process.HasExited) _process.Kill(entireProcessTree: true);
+            if (!_process.HasExited) _process.Kill();
         }
         catch (InvalidOperationException)
         {

@@ -142,7 +142,7 @@ public sealed class HostProcess : IAsyncDisposable
         }
         catch (OperationCanceledException)
         {
-            _process.Kill(entireProcessTree: true);
+            _process.Kill();
             await _process.WaitForExitAsync();
         }
     }
@@ -162,13 +162,18 @@ public sealed class HostProcess : IAsyncDisposable
         }
     }
 
+    /// <summary>
+    /// A plain SIGKILL: a host has no children (taskset and ip netns exec exec it), and a tree kill SIGSTOPs each
+    /// process before it looks for children and kills it; a killer ended in between (a test host past its exit
+    /// timeout) left hosts stopped for good, their parent gone.
+    /// </summary>
     private static void KillAll()
     {
         lock (Live)
         {
             foreach (var host in Live)
             {
-                try { host._process.Kill(entireProcessTree: true); }
+                try { host._process.Kill(); }
                 catch (InvalidOperationException) { }
                 if (host.Ready is not null) UnixSocketFolder.RemoveLeftOver(host.Ready.Url);
             }

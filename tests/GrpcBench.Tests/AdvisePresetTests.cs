@@ -23,6 +23,9 @@ public class AdvisePresetTests
         Assert.Equal("0", result.HostSettings!["runtimeKnobs"].GetProperty("env.DOTNET_TC_CallCountingDelayMs").GetString());
         Assert.Equal("0", result.ClientRuntimeKnobs!.GetValueOrDefault("env.DOTNET_TC_CallCountingDelayMs"));
         Assert.DoesNotContain("CallCountingDelay", result.Configuration.Label);
+        // What the hypervisor took of each side's CPU over the measured span, from /proc/stat.
+        Assert.InRange(result.Throughput.HostStolenShare!.Value, 0, 1.01);
+        Assert.InRange(result.Throughput.ClientStolenShare!.Value, 0, 1.01);
     }
 
     [Fact]

@@ -24,6 +24,22 @@ public class KestrelHostTests
         Assert.Equal("default", host.Ready.Setting("kestrel.profile")?.GetString());
     }
 
+    [Fact]
+    public async Task A_ready_host_is_seen_listening_from_proc_and_a_process_without_a_socket_is_not()
+    {
+        await using var host = await Hosts.StartKestrelAsync();
+        using var sleeper = Process.Start("sleep", "30");
+        try
+        {
+            Assert.True(Hosts.IsListening(host.Pid));
+            Assert.False(Hosts.IsListening(sleeper.Id));
+        }
+        finally
+        {
+            sleeper.Kill();
+        }
+    }
+
     [Theory]
     [InlineData("default", 1_048_576, 786_432)]
     [InlineData("net6-windows", 131_072, 98_304)]

@@ -59,6 +59,44 @@ public class FactorialAnalysisTests
         Assert.True(blind.RunSpread > 3 * fit.RunSpread, $"blind to the machine: {blind.RunSpread} vs {fit.RunSpread}");
     }
 
+    /// <summary>Four screens of <paramref name="effects"/> one after the other: 64 runs, noise 5 %.</summary>
+    private static List<ScreenRun> LongScreen(double[] effects, int seed) =>
+        [.. Enumerable.Range(0, 4).SelectMany(k => Screen(effects, noise: 0.05, driftPerRun: 1, seed: seed + k)).Select((r, order) => r with { Order = order })];
+
+    [Fact]
+    public void Runs_the_machine_stalled_through_are_set_aside_and_named_and_the_effects_and_spread_are_the_other_runs()
+    {
+        double[] effects = [1.4, 1.0, 0.8, 1.0, 1.0, 1.2, 1.0];
+        var clean = LongScreen(effects, seed: 20);
+        // Two runs at 0.4 of their pace: 18 standard deviations off, where the noise alone reaches 3.5 in 64 runs.
+        var stalled = clean.Select(r => r.Order is 17 or 40 ? r with { Value = r.Value * 0.4 } : r).ToList();
+
+        var fit = FactorialAnalysis.Fit(stalled, effects.Length, threshold: 0.1);
+        var reference = FactorialAnalysis.Fit(clean.Where(r => r.Order is not (17 or 40)).ToList(), effects.Length, threshold: 0.1);
+
+        Assert.Equal([17, 40], fit.SetAside.Select(s => s.Order));
+        Assert.All(fit.SetAside, s => Assert.InRange(s.Ratio, 0.34, 0.47));
+        Assert.Equal(reference.Effects, fit.Effects);
+        Assert.Equal(reference.RunSpread, fit.RunSpread, 12);
+        Assert.Equal(stalled.Count - 2, fit.Runs);
+        for (var i = 0; i < effects.Length; i++) Assert.InRange(fit.Effects[i].Ratio, effects[i] / 1.06, effects[i] * 1.06);
+    }
+
+    [Fact]
+    public void Noise_alone_sets_a_run_aside_in_few_screens_and_a_short_screen_or_a_wide_spell_sets_none_aside()
+    {
+        double[] effects = [1.3, 1.0, 1.0, 0.9, 1.0, 1.0, 1.0];
+        var screensWithOne = Enumerable.Range(0, 200).Count(seed => FactorialAnalysis.Fit(LongScreen(effects, seed * 10), effects.Length, 0.1).SetAside.Count > 0);
+        // 16 runs, 7 degrees of freedom: too few to tell a stall from the spread, even at a quarter of the pace.
+        var shortScreen = Screen(effects, noise: 0.05, driftPerRun: 1, seed: 3).Select(r => r.Order == 5 ? r with { Value = r.Value / 4 } : r).ToList();
+        // A third of the runs 1.5 times slower: beyond a tenth of the runs, the machine's spread, not a few stalls.
+        var spell = LongScreen(effects, seed: 5).Select(r => r.Order is >= 20 and < 42 ? r with { Value = r.Value / 1.5 } : r).ToList();
+
+        Assert.True(screensWithOne <= 10, $"{screensWithOne} of 200 screens of noise alone set a run aside");
+        Assert.Empty(FactorialAnalysis.Fit(shortScreen, effects.Length, 0.1).SetAside);
+        Assert.Empty(FactorialAnalysis.Fit(spell, effects.Length, 0.1).SetAside);
+    }
+
     [Fact]
     public void A_speed_probe_that_never_moved_or_was_missing_in_a_run_leaves_the_model_as_it_was()
     {

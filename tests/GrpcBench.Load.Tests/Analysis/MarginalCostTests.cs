@@ -23,6 +23,9 @@ public class MarginalCostTests
         Assert.Null(MarginalCost.Of([(4, 240)]));
         Assert.Null(MarginalCost.Of([(4, 240), (4, 250)]));
         Assert.Null(MarginalCost.Of([(4, 240), (5, 250)]));
+        // A host whose CPU a second did not grow with the rate (a spinning thread pool): no cost, not a negative one.
+        Assert.Null(MarginalCost.Of([(4_000, 900), (16_000, 880)]));
+        Assert.Null(MarginalCost.Of([(4_000, 900), (16_000, 900)]));
     }
 
     [Fact]

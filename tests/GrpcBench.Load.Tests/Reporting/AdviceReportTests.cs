@@ -216,6 +216,29 @@ public class AdviceReportTests
     }
 
     [Fact]
+    public void A_profile_whose_calls_failed_says_how_many_and_why_above_its_figures()
+    {
+        var summary = Screened();
+        var profiled = summary.Advice![0] with
+        {
+            Profiles =
+            [
+                new("default", "kestrel/grpc-net net10.0 default h2c", 10.0, 4000, 9000, [new("kestrel-http2", 100, 3.6)], [], SampleIntervalMs: 1.2) { OkCalls = 300 },
+                new("chunked-64k", "kestrel/grpc-net net10.0 default h2c chunked", 30.0, 4000, 9000, [new("kestrel-http2", 100, 3.6)], [], SampleIntervalMs: 1.2)
+                {
+                    OkCalls = 12, FailsByCode = new Dictionary<string, long> { ["DeadlineExceeded"] = 40, ["Unavailable"] = 3 },
+                },
+            ],
+        };
+
+        var md = AdviceReport.Render(summary.WithAdvice([profiled]));
+
+        Assert.Contains("- **chunked-64k: 43 of 55 calls failed while it was profiled** (DeadlineExceeded 40, Unavailable 3): its figures are per completed call", md);
+        Assert.DoesNotContain("**default:", md);
+        Assert.True(md.IndexOf("43 of 55", StringComparison.Ordinal) < md.IndexOf("| host time per call", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void With_perf_the_profile_gives_each_component_s_CPU_per_call_native_code_included_before_where_the_managed_threads_were()
     {
         var summary = Screened();

@@ -12,20 +12,47 @@ public class AdvisePresetTests
     private static CapacityMix Mix(bool quick) => CapacityPresetRun.Mixes(AdviseOptions.Default(quick).Capacity, quick)[0];
 
     [Fact]
-    public void The_full_advice_screens_every_knob_on_the_storys_mix_and_walks_its_path_in_45_minutes_a_runtime_and_the_quick_one_four_knobs_in_5_and_a_half()
+    public void The_full_advice_screens_every_knob_on_the_storys_mix_and_walks_its_path_in_30_minutes_a_runtime_and_the_quick_one_four_knobs_in_5_and_a_half()
     {
         var (full, quick) = (AdviseOptions.Default(quick: false), AdviseOptions.Default(quick: true));
 
         Assert.Equal(Knobs.All.Select(k => k.Name), full.Knobs);
-        Assert.Equal((45.0, 3, "mixed"), (full.BudgetMinutes, full.ConfirmRepeats, Mix(quick: false).Name));
+        Assert.Equal((30.0, 3, "mixed"), (full.BudgetMinutes, full.ConfirmRepeats, Mix(quick: false).Name));
         Assert.Equal((5.5, 4, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
         Assert.All(quick.Knobs, name => Knobs.Named(name));
         Assert.Contains(Knobs.Placebo, quick.Knobs);
         Assert.Null(AdviseBudget.TooSmall(full, quick: false));
         Assert.Null(AdviseBudget.TooSmall(quick, quick: true));
         // Quick searches one floor (raw HTTP/2) beside Grpc.Core and profiles for shorter, so that all of it fits in under 6 minutes.
-        Assert.Equal((6, 2), (AdviseBudget.HeadlineSearches(quick: false), AdviseBudget.HeadlineSearches(quick: true)));
+        var mix = Mix(quick: false);
+        Assert.Equal((3, 2), (AdviseBudget.RoundSearches(mix, 1, quick: false), AdviseBudget.RoundSearches(Mix(quick: true), 1, quick: true)));
+        Assert.Equal((2, 1), (AdviseBudget.MostCapacityRounds(quick: false), AdviseBudget.MostCapacityRounds(quick: true)));
         Assert.True(AdviseBudget.ProfilesTime(quick: true) < AdviseBudget.ProfilesTime(quick: false));
+    }
+
+    [Fact]
+    public void A_second_capacity_round_is_searched_only_where_the_time_left_holds_its_three_searches_the_story_and_the_profiles()
+    {
+        var (mix, perSearch) = (Mix(quick: false), TimeSpan.FromSeconds(40));
+        var needed = perSearch * 3 + PathStory.Time(quick: false) * 3 + AdviseBudget.ProfilesTime(quick: false);
+
+        Assert.True(AdviseBudget.SecondRoundFits(mix, perSearch, needed, quick: false));
+        Assert.False(AdviseBudget.SecondRoundFits(mix, perSearch, needed - TimeSpan.FromSeconds(1), quick: false));
+        Assert.False(AdviseBudget.SecondRoundFits(Mix(quick: true), perSearch, TimeSpan.FromHours(1), quick: true));
+        Assert.True(AdviseBudget.StoryFits(mix, needed - perSearch * 3, quick: false));
+        Assert.False(AdviseBudget.StoryFits(mix, needed - perSearch * 3 - TimeSpan.FromSeconds(1), quick: false));
+    }
+
+    [Fact]
+    public void The_screens_design_leaves_the_path_one_trial_and_what_must_follow_it_the_foldover_and_follow_ups_leave_the_story_and_a_second_trial_too()
+    {
+        var (mix, perRun, search) = (Mix(quick: false), TimeSpan.FromSeconds(15), AdviseBudget.SearchTime(Mix(quick: false)));
+        var trial = AdviseBudget.TrialTime(3, perRun, search);
+
+        Assert.Equal(search + perRun * 2 + trial + perRun * 12 + search * 3 + AdviseBudget.ProfilesTime(quick: false), AdviseBudget.Reserve(mix, 3, perRun, quick: false));
+        Assert.Equal(trial + PathStory.Time(quick: false) * 3, AdviseBudget.Extras(mix, 3, perRun, quick: false));
+        // 64 runs and their 8 default runs at 15 s, after the read-backs and 4 early runs, leave the design whole in 30 minutes.
+        Assert.True(TimeSpan.FromMinutes(30) - TimeSpan.FromSeconds(20 + 4 * 15) - AdviseBudget.Reserve(mix, 3, perRun, quick: false) >= perRun * 72);
     }
 
     [Fact]

@@ -110,6 +110,35 @@ public class CapacitySearchTests
         Assert.Equal("getInt: p99 60 ms > 50 ms", slo.Missed(ScenarioNames.SendLargeData,
             [Stats(ScenarioNames.SendLargeData, 100, 0, 900, 900, 100), Stats(ScenarioNames.GetInt, 500, 0, 60, 70, 500, asked: 50, achieved: 50)]));
     }
+
+    [Fact]
+    public void A_probe_whose_latency_rises_through_it_misses_though_its_p99_is_within_the_bound_and_one_slow_spell_at_its_end_does_not()
+    {
+        // 40 uploads over 2 s: queued ones (each waiting 300 ms longer for every second), level ones, level with the last
+        // four caught in one 600 ms pause.
+        static ScenarioStats Uploads(Func<double, int, double> latencyMs)
+        {
+            var calls = Enumerable.Range(0, 40).Select(i => new CallPoint(i * 0.05, latencyMs(i * 0.05, i), true)).ToList();
+            var sorted = calls.Select(c => c.LatencyMs).Order().ToList();
+            return new(ScenarioNames.SendLargeData, 40, 0, new Dictionary<string, long>(), 2, 20, 20, 0, 0, 0, 0,
+                new LatencyStats(40, sorted[0], sorted.Average(), sorted[^1], 1, sorted[20], sorted[30], sorted[38], sorted[^1], sorted[^1]), LatencyStats.Empty,
+                Calls: calls);
+        }
+        var slo = CapacitySlo.Default;
+
+        var queued = slo.Missed(ScenarioNames.SendLargeData, [Uploads((t, _) => 200 + 300 * t)]);
+        var level = slo.Missed(ScenarioNames.SendLargeData, [Uploads((_, i) => 200 + (i % 5) * 20)]);
+        var paused = slo.Missed(ScenarioNames.SendLargeData, [Uploads((_, i) => i >= 36 ? 800 : 200 + (i % 5) * 20)]);
+
+        Assert.NotNull(queued);
+        Assert.StartsWith("sendLargeData: latency rose 300 ms a second through the probe (median 290 ms in its first third, 695 ms in its last)", queued);
+        Assert.Null(level);
+        Assert.Null(paused);
+        Assert.Null(CapacitySlo.LatencyGrowth(Uploads((t, _) => 200 + 300 * t) with { Calls = null }));
+        // A run written before the rule (its SLO without the bound) read as it was measured.
+        Assert.Null(new CapacitySlo().Missed(ScenarioNames.SendLargeData, [Uploads((t, _) => 200 + 300 * t)]));
+        Assert.EndsWith("latency not rising through the probe by more than 100 ms a second", slo.Describe([ScenarioNames.SendLargeData]));
+    }
 }
 
 public class GuidedCapacitySearchTests

@@ -30,7 +30,7 @@ public class AdviseServiceTests
         Assert.Equal([CapacityPresetRun.Service], options.Capacity.Mixes);
         Assert.Equal(["GetItem", "ListItems", "SyncItems", "AddItems"], options.Capacity.Service!.Methods.Select(m => m.Name));
         Assert.Equal(50, options.Capacity.Slo.Bounds!["GetItem"]);
-        Assert.Equal(quick ? 5.5 : 45, options.BudgetMinutes);
+        Assert.Equal(quick ? 5.5 : 30, options.BudgetMinutes);
         Assert.Null(AdviseBudget.TooSmall(options, quick));
     }
 
@@ -85,8 +85,9 @@ public class AdviseServiceTests
         Assert.False(StoryOnly.Runs(service));
         Assert.True(StoryOnly.Runs(story));
         Assert.Equal(3, StoryOnly.LeftOut.Count);
-        Assert.Equal(perRun * 9 + perSearch * 3 + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(service, 3, perRun, perSearch, quick: false));
-        Assert.Equal(perRun * 12 + perSearch * 6 + PathStory.Time(false) * 3 + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(story, 3, perRun, perSearch, quick: false));
+        Assert.Equal(perRun * 9 + perSearch + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(service, 3, perRun, perSearch, quick: false));
+        Assert.Equal(perRun * 12 + perSearch * 3 + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(story, 3, perRun, perSearch, quick: false));
+        Assert.Equal((TimeSpan.Zero, PathStory.Time(false) * 3), (AdviseBudget.Story(service, quick: false), AdviseBudget.Story(story, quick: false)));
     }
 
     private static RunPlan Plan(string commandLine)

@@ -54,6 +54,27 @@ public static class Hosts
     /// <summary>Alive and not a zombie: a process that exited but was not reaped has an empty command line.</summary>
     public static bool IsRunning(int pid) => CommandLine(pid).Length > 0;
 
+    /// <summary>
+    /// Whether a process holds a listening TCP socket: its socket inodes (/proc/PID/fd) among its namespace's LISTEN
+    /// entries (/proc/PID/net/tcp, tcp6). A host listens before it prints its ready line.
+    /// </summary>
+    public static bool IsListening(int pid)
+    {
+        try
+        {
+            var listening = new[] { "tcp", "tcp6" }
+                .SelectMany(table => File.ReadLines($"/proc/{pid}/net/{table}").Skip(1))
+                .Select(line => line.Split(' ', StringSplitOptions.RemoveEmptyEntries))
+                .Where(fields => fields.Length > 9 && fields[3] == "0A")
+                .Select(fields => $"socket:[{fields[9]}]")
+                .ToHashSet();
+            return Directory.EnumerateFileSystemEntries($"/proc/{pid}/fd")
+                .Any(fd => new FileInfo(fd).LinkTarget is { } target && listening.Contains(target));
+        }
+        catch (IOException) { return false; }
+        catch (UnauthorizedAccessException) { return false; }
+    }
+
     /// <summary>The NUL-separated arguments of a process, or "" once it is gone.</summary>
     public static string CommandLine(int pid)
     {
