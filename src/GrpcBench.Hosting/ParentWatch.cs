@@ -17,17 +17,48 @@ public static class ParentWatch
     public static void StopWhenGone(int? parentPid, Action stop)
     {
         if (parentPid is not { } pid) return;
+        var parent = StartTime(pid);
         _ = Task.Run(async () =>
         {
-            while (IsAlive(pid)) await Task.Delay(TimeSpan.FromMilliseconds(500));
+            while (IsRunning(pid, parent)) await Task.Delay(TimeSpan.FromMilliseconds(500));
             stop();
             // No one is left to read what a graceful stop would write: one that hangs (calls in flight, a loaded machine) is cut short.
             await Task.Delay(GraceAfterParent);
+            // Exit runs the exit handlers, and one that blocks (a native library's shutdown) would keep the process: a kill backs it.
+            new Thread(() => { Thread.Sleep(GraceAfterParent); Process.GetCurrentProcess().Kill(); }) { IsBackground = true }.Start();
             Environment.Exit(ExitParentGone);
         });
     }
 
-    private static bool IsAlive(int pid)
+    /// <summary>
+    /// Whether the process that had <paramref name="startTime"/> still runs: not when it is gone, a zombie (dead, not yet
+    /// reaped: a signal still reaches it) or its id now names a newer process. Where there is no /proc, whether the id exists.
+    /// </summary>
+    public static bool IsRunning(int pid, string? startTime)
+    {
+        if (!Directory.Exists("/proc/self")) return ExistsById(pid);
+        return Stat(pid) is { } stat && stat.State is not ('Z' or 'X') && (startTime is null || stat.StartTime == startTime);
+    }
+
+    /// <summary>When the process started, in clock ticks since boot (/proc/PID/stat), or null when it is not there.</summary>
+    public static string? StartTime(int pid) => Stat(pid)?.StartTime;
+
+    private static (char State, string StartTime)? Stat(int pid)
+    {
+        try
+        {
+            // The command name, in parentheses, may hold spaces: fields are counted after its closing one (proc(5)).
+            var stat = File.ReadAllText($"/proc/{pid}/stat");
+            var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+            return (fields[0][0], fields[19]);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return null;
+        }
+    }
+
+    private static bool ExistsById(int pid)
     {
         try
         {

@@ -6,9 +6,10 @@ namespace GrpcBench.Tests.Infrastructure;
 
 /// <summary>
 /// Hosts shared by the tests of one collection: started once per stack, runtime and settings, stopped when
-/// the collection ends (and killed at process exit whatever happens).
+/// the collection ends (and killed at process exit whatever happens). IAsyncLifetime, not IAsyncDisposable: xunit v2
+/// never calls a fixture's DisposeAsync, and hosts left to the test process's exit outlived a test host that was killed.
 /// </summary>
-public sealed class HostPool : IAsyncDisposable
+public sealed class HostPool : IAsyncLifetime
 {
     private readonly ConcurrentDictionary<string, Lazy<Task<HostProcess>>> _hosts = new();
 
@@ -30,8 +31,10 @@ public sealed class HostPool : IAsyncDisposable
 
     public static ClientTarget Target(HostProcess host) => new(new Uri(host.Ready.Url), host.Ready.CertificatePem);
 
+    public Task InitializeAsync() => Task.CompletedTask;
+
     // All at once: one after the other, a dozen hosts' grace periods outlast the time the test runner gives the run to end.
-    public async ValueTask DisposeAsync() =>
+    public async Task DisposeAsync() =>
         await Task.WhenAll(_hosts.Values.Where(h => h.IsValueCreated).Select(async host =>
         {
             try { await (await host.Value).DisposeAsync(); }
