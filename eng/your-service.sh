@@ -33,8 +33,11 @@ report = open(f"{folder}/advice/advice.md" if summary["preset"] == "advise" else
 problems += [f"report.md does not name {m}" for m in methods if m not in report]
 runtimes = sorted({c["configuration"]["hostRuntime"] for c in summary["configurations"]})
 servers = sorted({c["configuration"]["server"] for c in summary["configurations"]})
-if summary["preset"] in ("capacity", "advise") and (runtimes != ["net10.0", "net8.0"] or servers != ["grpc-core", "kestrel"]):
+# capacity on both runtimes and both hosts; advise (one runtime in the page, to keep CI short) on both hosts.
+if summary["preset"] == "capacity" and (runtimes != ["net10.0", "net8.0"] or servers != ["grpc-core", "kestrel"]):
     problems.append(f"capacity ran on {runtimes} and {servers}, not both runtimes and both hosts")
+if summary["preset"] == "advise" and servers != ["grpc-core", "kestrel"]:
+    problems.append(f"advise ran on {servers}, not both hosts")
 if not summary["configurations"] or problems:
     sys.exit(f"your-service: {folder} ({summary['preset']}):\n  " + "\n  ".join(problems or ["no configuration"]))
 print(f"your-service: {folder} ({summary['preset']}): {len(summary['configurations'])} configurations, methods {', '.join(methods)}, every configuration ok")

@@ -1,6 +1,7 @@
 using System.IO.Compression;
 using GrpcBench.Load;
 using GrpcBench.Load.Results;
+using GrpcBench.Tests.Infrastructure;
 
 namespace GrpcBench.Tests;
 
@@ -9,6 +10,7 @@ namespace GrpcBench.Tests;
 /// fails a call whose receipt (the host's byte count and checksum) is not what it sent, so every call ok means the bytes
 /// arrived whole.
 /// </summary>
+[FullSuite]
 public class DesignAlternativeRunTests
 {
     private static readonly string[] ServerNames = [ServerStack.GrpcCore.Text(), ServerStack.Kestrel.Text()];

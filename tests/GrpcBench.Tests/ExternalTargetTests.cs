@@ -14,6 +14,7 @@ namespace GrpcBench.Tests;
 [Collection(LoadToolCollection.Name)]
 public class ExternalTargetTests
 {
+    [FullSuite]
     [Theory]
     [InlineData("h2c")]
     [InlineData("tls")]

@@ -63,6 +63,7 @@ public class GrpcPairTests(HostPool hosts)
         Assert.Equal(ExampleServiceImpl.GetIntResult, await bench.GetIntAsync());
     }
 
+    [FullSuite]
     [Theory]
     [MemberData(nameof(PairsAndTransports))]
     public async Task SendLargeData_of_20_MiB_and_40_MB_reaches_the_server_byte_for_byte(string client, string server, string runtime, string transport)
@@ -79,6 +80,7 @@ public class GrpcPairTests(HostPool hosts)
         }
     }
 
+    [FullSuite]
     [Theory]
     [MemberData(nameof(PairsAndTransports))]
     public async Task Messages_over_the_limit_fail_with_ResourceExhausted_on_either_side_and_the_host_serves_the_next_call(string client, string server, string runtime, string transport)
@@ -96,6 +98,7 @@ public class GrpcPairTests(HostPool hosts)
         Assert.Equal(MiB / 2, (await unlimited.SendLargeDataAsync(RandomBytes(MiB / 2))).Length);
     }
 
+    [FullSuite]
     [Theory]
     [MemberData(nameof(PairsAndAlgorithms))]
     public async Task Compressed_requests_and_responses_shrink_compressible_payloads_on_the_wire(string client, string server, string runtime, string algorithm)

@@ -13,6 +13,7 @@ namespace GrpcBench.Tests;
 /// starts. Each fault gives one line naming what failed, keeps what was measured, and leaves no host or worker
 /// behind.
 /// </summary>
+[FullSuite]
 [Collection(FaultTableCollection.Name)]
 public class HostStartFaultTests
 {

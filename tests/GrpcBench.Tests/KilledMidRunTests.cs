@@ -7,6 +7,7 @@ using static GrpcBench.Tests.Infrastructure.LoadToolRuns;
 namespace GrpcBench.Tests;
 
 /// <summary>A host or a load worker killed mid-run: the configuration fails and keeps what was measured.</summary>
+[FullSuite]
 [Collection(LoadToolCollection.Name)]
 public class KilledMidRunTests
 {

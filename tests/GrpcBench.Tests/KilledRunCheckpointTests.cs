@@ -10,6 +10,7 @@ namespace GrpcBench.Tests;
 /// <summary>
 /// The fault table, a run killed outright: its checkpoint keeps every configuration it finished, preset by preset.
 /// </summary>
+[FullSuite]
 [Collection(FaultTableCollection.Name)]
 public class KilledRunCheckpointTests
 {

@@ -2,14 +2,16 @@ using GrpcBench.Load;
 using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
+using GrpcBench.Tests.Infrastructure;
 using Xunit.Abstractions;
 
 namespace GrpcBench.Tests;
 
 /// <summary>Timed alone, after the other tests: beside their hosts and workers on 2 cores, the known capacity is not what a probe sees.</summary>
-[Collection(Infrastructure.MeasuredAlone.Name)]
+[Collection(MeasuredAlone.Name)]
 public class KnownCapacityTests(ITestOutputHelper output)
 {
+    [FullSuite(Measured = true)]
     [Fact]
     public async Task On_a_host_serving_getInt_one_at_a_time_for_10_ms_the_search_lands_within_85_to_100_per_second()
     {
@@ -76,6 +78,7 @@ public class KnownCapacityTests(ITestOutputHelper output)
             StopBeyondP99Ms = stopBeyondP99Ms is { } bound ? new Dictionary<string, double> { [ScenarioNames.GetInt] = bound } : null,
         }, limits, probeSeconds);
 
+    [FullSuite(Measured = true)]
     [Fact]
     public async Task On_a_host_whose_getInt_costs_10_ms_of_CPU_the_capacity_and_the_cost_per_call_come_within_15_percent_the_marginal_cost_within_25_and_obey_physics()
     {
@@ -131,6 +134,7 @@ public class KnownCapacityTests(ITestOutputHelper output)
         return result.Capacity?.Probes is [.., { Held: true, OfferedPerSecond: 400 } last] ? last.ServerCpuMsPerCall : null;
     }
 
+    [FullSuite(Measured = true)]
     [Fact]
     public async Task A_profile_of_a_host_whose_getInt_costs_10_ms_of_CPU_puts_10_ms_a_call_in_the_service_within_15_percent_and_sees_all_of_its_CPU()
     {

@@ -10,6 +10,7 @@ namespace GrpcBench.Tests;
 [Collection(ShapedLinks.Name)]
 public class LoadPresetTests
 {
+    [FullSuite]
     [Fact]
     public async Task Streaming_reads_every_record_three_ways_and_reports_time_to_first_record_and_records_per_second()
     {
@@ -38,6 +39,7 @@ public class LoadPresetTests
         Directory.Delete(folder, recursive: true);
     }
 
+    [FullSuite]
     [Fact]
     public async Task Chunked_uploads_alone_and_beside_getInt_and_says_whether_chunks_help_the_small_calls()
     {
@@ -55,6 +57,7 @@ public class LoadPresetTests
         Directory.Delete(folder, recursive: true);
     }
 
+    [FullSuite(Measured = true)]
     [RootFact]
     public async Task A_20mbit_link_limits_a_20_MiB_upload_to_its_rate_and_its_namespace_is_gone_afterwards()
     {
@@ -76,6 +79,7 @@ public class LoadPresetTests
         Directory.Delete(folder, recursive: true);
     }
 
+    [FullSuite(Measured = true)]
     [RootFact]
     public async Task Slow_link_compares_compression_and_its_levels_on_each_link_and_ends_with_the_crossover()
     {
@@ -98,6 +102,7 @@ public class LoadPresetTests
         Directory.Delete(folder, recursive: true);
     }
 
+    [FullSuite(Measured = true)]
     [RootFact]
     public async Task A_link_namespace_goes_with_a_cancelled_run_and_one_left_by_a_killed_run_goes_with_the_next()
     {
@@ -125,6 +130,7 @@ public class LoadPresetTests
         }
     }
 
+    [FullSuite]
     [Fact]
     public async Task Transports_quick_writes_the_closed_model_table_with_every_transport_codec_pair_and_message_each_call_and_its_bytes_counted()
     {

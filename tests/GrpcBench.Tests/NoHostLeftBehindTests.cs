@@ -6,6 +6,7 @@ using GrpcBench.Tests.Infrastructure;
 namespace GrpcBench.Tests;
 
 /// <summary>Whatever happens to the load tool (Ctrl+C, a kill), its hosts and load workers go with it.</summary>
+[FullSuite]
 public class NoHostLeftBehindTests
 {
     [Theory]

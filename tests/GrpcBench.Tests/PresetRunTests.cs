@@ -9,7 +9,7 @@ namespace GrpcBench.Tests;
 /// The capacity and advise presets run whole as a user runs them, cut down to what still takes every step: each search
 /// ends with a capacity, the repeats interleave, and every file each promises is written.
 /// </summary>
-[Collection(MeasuredAlone.Name)] // load for minutes: run alone, so that neither they nor the tests beside them measure each other
+[FullSuite] // load for minutes, figures not asserted: beside other tests (the measurements run in a suite of their own)
 public class PresetRunTests
 {
     [Fact]

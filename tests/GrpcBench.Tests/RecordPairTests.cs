@@ -13,6 +13,7 @@ namespace GrpcBench.Tests;
 /// RecordService on every client x server pair (<see cref="GrpcPairTests.Pairs"/>), against the hosts' own
 /// default database of 110,000 records. Most tests read a limited query, so that they stay quick.
 /// </summary>
+[FullSuite]
 [Collection(GrpcHostsCollection.Name)]
 public class RecordPairTests(HostPool hosts)
 {

@@ -11,6 +11,7 @@ namespace GrpcBench.Tests;
 /// The fault table, the results folder: never overwritten, a new name when taken, one line when it cannot be created,
 /// the measurements kept elsewhere when it fills up.
 /// </summary>
+[FullSuite]
 [Collection(FaultTableCollection.Name)]
 public class ResultsFolderFaultTests
 {
