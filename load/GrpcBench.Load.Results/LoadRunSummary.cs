@@ -1,5 +1,4 @@
 using GrpcBench.Load.Engine;
-using GrpcBench.Orchestration;
 
 namespace GrpcBench.Load.Results;
 
