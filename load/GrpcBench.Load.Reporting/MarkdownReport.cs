@@ -128,7 +128,7 @@ public static class MarkdownReport
         }
         MarkdownTable.Append(md, headers, rightAligned, rows.Select(r => (IReadOnlyList<string>)
         [
-            r.Label, r.Status, .. r.Percentiles.SelectMany(p => p), r.Fails, r.ServerCpuSeconds, r.ServerPeakRssMiB, r.ClientCpuSeconds, r.ClientPeakRssMiB,
+            r.Label, r.StatusWithReason, .. r.Percentiles.SelectMany(p => p), r.Fails, r.ServerCpuSeconds, r.ServerPeakRssMiB, r.ClientCpuSeconds, r.ClientPeakRssMiB,
             .. r.P99Ratios, .. withFloor ? [r.RawTcpMultiple ?? Numbers.Missing] : Array.Empty<string>(),
         ]));
         md.AppendLine();
