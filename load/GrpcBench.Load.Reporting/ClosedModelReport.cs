@@ -1,6 +1,5 @@
 using System.Text;
 using GrpcBench.Load.Reporting.Charts;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

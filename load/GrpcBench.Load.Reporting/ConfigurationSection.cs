@@ -1,7 +1,6 @@
 using System.Text;
 using System.Text.Json;
 using GrpcBench.Load.Engine;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

@@ -1,5 +1,3 @@
-using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Results;
 using Spectre.Console;
 using Spectre.Console.Rendering;
 

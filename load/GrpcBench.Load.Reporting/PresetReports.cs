@@ -1,5 +1,4 @@
 using System.Text;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

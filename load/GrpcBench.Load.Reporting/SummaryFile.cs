@@ -1,7 +1,6 @@
 using System.IO.Compression;
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

@@ -1,8 +1,5 @@
 using System.Globalization;
-using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
-using GrpcBench.Orchestration;
 using Spectre.Console;
 
 namespace GrpcBench.Load;

@@ -2,7 +2,6 @@ using System.Globalization;
 using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
-using GrpcBench.Orchestration;
 using Spectre.Console;
 
 namespace GrpcBench.Load;
