@@ -6,7 +6,7 @@ namespace GrpcBench.Load.Analysis;
 /// <summary>
 /// What each configuration is measured against, within the same run: the Grpc.Core pair on the same host runtime,
 /// transport and compression, and the floors (Kestrel's HTTP/2 without gRPC, a bare socket) on the same host runtime.
-/// A ratio needs both sides completed ("ok") with successful calls; otherwise it is null, never a guess.
+/// A ratio needs both sides completed (<see cref="ConfigurationStatus.Ok"/>) with successful calls; otherwise it is null, never a guess.
 /// </summary>
 public static class Baselines
 {

@@ -113,7 +113,7 @@ public static class CapacityTable
 
     private static MarginalCost? MarginalOf(ConfigurationResult run) => MarginalCost.OfHost(run.Capacity!, HostCpuCount(run));
 
-    private static int? HostCpuCount(ConfigurationResult run) => run.Cpus?.Host is { } host ? GrpcBench.Orchestration.CpuAffinity.Parse(host).Count : null;
+    private static int? HostCpuCount(ConfigurationResult run) => run.Cpus?.Host is { } host ? CpuList.Parse(host).Count : null;
 
     private static Spread? SpreadOf(IEnumerable<double?> values) => SpreadOf(values.OfType<double>());
 

@@ -1,5 +1,4 @@
 using GrpcBench.Load.Results;
-using GrpcBench.Orchestration;
 
 namespace GrpcBench.Load.Analysis;
 

@@ -7,11 +7,7 @@ namespace GrpcBench.Load.Hazards;
 public static class HazardsCommand
 {
     /// <param name="allowOnly">The tool's check of an option's allowed values, so that its errors read like every other command's.</param>
-    /// <param name="readTarget">
-    /// A team's service assembly and scenario file to the method the cases are aimed at (the tool reads scenario files);
-    /// throws <see cref="FormatException"/> with the one line that says what is wrong.
-    /// </param>
-    public static Command Create(Action<Option, string[]> allowOnly, Func<string, string, HazardTarget> readTarget)
+    public static Command Create(Action<Option, string[]> allowOnly)
     {
         Option<string> runtime = new("--runtime") { Description = $"Runtime of both hosts: {string.Join(", ", DotnetRoots.Runtimes)}", DefaultValueFactory = _ => "net10.0" };
         allowOnly(runtime, [.. DotnetRoots.Runtimes]);
@@ -27,7 +23,7 @@ public static class HazardsCommand
             HazardTarget target;
             try
             {
-                target = Target(parse.GetValue(assembly), parse.GetValue(scenarios), readTarget);
+                target = Target(parse.GetValue(assembly), parse.GetValue(scenarios));
             }
             catch (FormatException e)
             {
@@ -40,11 +36,12 @@ public static class HazardsCommand
         return command;
     }
 
-    private static HazardTarget Target(string? assembly, string? scenarios, Func<string, string, HazardTarget> readTarget) => (assembly, scenarios) switch
+    /// <exception cref="FormatException">The one line that says what is wrong.</exception>
+    private static HazardTarget Target(string? assembly, string? scenarios) => (assembly, scenarios) switch
     {
         (null, null) => HazardTarget.Story,
         (_, null) => throw new FormatException($"--service-assembly {assembly}: needs --scenarios FILE, whose first unary method the cases are aimed at (docs/hazards.md)"),
         (null, _) => throw new FormatException($"--scenarios {scenarios}: needs --service-assembly PATH, the assembly that serves its methods (docs/hazards.md)"),
-        _ => readTarget(assembly, scenarios),
+        _ => HazardTargets.FirstUnary(assembly, scenarios),
     };
 }

@@ -1,7 +1,5 @@
 using System.Globalization;
 using System.Text;
-using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Results;
 using static GrpcBench.Load.Analysis.AdviceAgreement;
 
 namespace GrpcBench.Load.Reporting;

@@ -1,9 +1,6 @@
 using System.Globalization;
 using System.Text;
-using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting.Charts;
-using GrpcBench.Load.Results;
-using GrpcBench.Orchestration;
 
 namespace GrpcBench.Load.Reporting;
 
@@ -156,11 +153,11 @@ public static class AdviceReport
     };
 
     public static BarChart Chart(AdviceSummary advice) => advice.Screen is null
-        ? new($"Capacity with each knob value, over Kestrel's default ({DotnetRoots.Describe(advice.Runtime)}, {advice.Mix})",
+        ? new($"Capacity with each knob value, over Kestrel's default ({RuntimeBuilds.Describe(advice.Runtime)}, {advice.Mix})",
             ["capacity vs default (median)"], ["#4477aa"],
             [.. advice.Knobs.Where(k => k.Verdict != AdviceFindings.NotOnRuntime).Select(k => new ChartRow($"{k.Choice.Knob}={k.Choice.Value} ({k.Verdict})", [k.Capacity?.Median]))],
             v => "x" + v.ToString("0.00", CultureInfo.InvariantCulture), "capacity with the value / the default's, same run", 1.0, "default")
-        : new($"Saturated throughput with each knob value, over Kestrel's default ({DotnetRoots.Describe(advice.Runtime)}, {advice.Mix})",
+        : new($"Saturated throughput with each knob value, over Kestrel's default ({RuntimeBuilds.Describe(advice.Runtime)}, {advice.Mix})",
             ["throughput vs default"], ["#4477aa"],
             [.. advice.Knobs.Concat(advice.Alternatives).Where(k => k.Throughput is not null).Select(k => new ChartRow(
                 $"{k.Choice.Knob}={k.Choice.Value} ({k.Verdict}, {Bounds(k.Throughput!)})", [k.Throughput!.Median]))],

@@ -1,5 +1,3 @@
-using GrpcBench.Load.Results;
-
 namespace GrpcBench.Load.Reporting;
 
 /// <summary>

@@ -1,7 +1,6 @@
 using System.Globalization;
 using System.IO.Compression;
 using GrpcBench.Load.Engine;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

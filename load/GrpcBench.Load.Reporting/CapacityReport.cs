@@ -1,8 +1,6 @@
-using GrpcBench.Load.Analysis;
 using System.Globalization;
 using System.Text;
 using GrpcBench.Load.Reporting.Charts;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

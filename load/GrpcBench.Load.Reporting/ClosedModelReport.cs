@@ -1,7 +1,5 @@
 using System.Text;
 using GrpcBench.Load.Reporting.Charts;
-using GrpcBench.Load.Results;
-using GrpcBench.Orchestration;
 
 namespace GrpcBench.Load.Reporting;
 
@@ -82,7 +80,7 @@ public static class ClosedModelReport
     public static IReadOnlyList<Func<byte[]>> ChartPages(LoadRunSummary summary)
     {
         var rows = FirstRepeat(summary);
-        string Label(ClosedModelRow r) => $"{r.Transport}{(r.Codec == "protobuf" ? "" : " " + r.Codec)} {r.Server}/{r.Client} {DotnetRoots.Describe(r.Runtime)} {Scenario(r)}";
+        string Label(ClosedModelRow r) => $"{r.Transport}{(r.Codec == "protobuf" ? "" : " " + r.Codec)} {r.Server}/{r.Client} {RuntimeBuilds.Describe(r.Runtime)} {Scenario(r)}";
         var tps = new BarChart($"Closed model: successful calls per second (preset {summary.Preset}, commit {summary.Run.Commit})", ["TPS"], ["#4e79a7"],
             rows.Select(r => new ChartRow(Label(r), [r.Requests > r.Fails ? r.Tps : null])).ToList(), v => Numbers.Rate(v) + "/s", "successful calls per second");
         var latency = new BarChart("Closed model: latency of successful calls, ms", ["median", "p99"], ["#9ecae1", "#08306b"],

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text;
-using GrpcBench.Load.Analysis;
 using Spectre.Console;
 using Spectre.Console.Rendering;
 using static GrpcBench.Load.Reporting.ComparisonWording;

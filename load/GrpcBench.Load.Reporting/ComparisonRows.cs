@@ -1,17 +1,15 @@
-using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Engine;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 
 /// <summary>One configuration in the comparison table, as text: the same figures for report.md and the console.</summary>
-/// <param name="Status">"ok", or the status with its reason: a configuration that did not complete says why.</param>
+/// <param name="StatusWithReason">Its <see cref="ConfigurationStatus"/> as the reports write it, with the reason where it did not complete (<see cref="MeasuredFigures.StatusWithReason"/>).</param>
 /// <param name="Percentiles">Per headline scenario (<see cref="ServiceSection"/>): p50, p95 and p99 in ms.</param>
 /// <param name="P99Ratios">Per headline scenario: p99 over Grpc.Core's.</param>
 /// <param name="RawTcpMultiple">sendLargeData p50 over the bare socket's; null when the run has no raw-tcp floor at all.</param>
 public sealed record ComparisonRow(
     string Label,
-    string Status,
+    string StatusWithReason,
     IReadOnlyList<IReadOnlyList<string>> Percentiles,
     string Fails,
     string ServerCpuSeconds,

@@ -1,6 +1,4 @@
 using System.Globalization;
-using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

@@ -1,7 +1,6 @@
 using System.Text;
 using System.Text.Json;
 using GrpcBench.Load.Engine;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 
@@ -26,10 +25,10 @@ public static class ConfigurationSection
         md.AppendLine();
         md.AppendLine($"- status: {result.StatusWithReason()}");
         md.AppendLine((c.Target is not null ? $"- server: {c.Target}, started apart, its runtime {LoadConfiguration.NotMeasured}; load worker on {c.ClientRuntime}"
-                          : $"- host: {result.HostRuntimeReported ?? "runtime not reported"} (asked {GrpcBench.Orchestration.DotnetRoots.Describe(c.HostRuntime)}), server {c.Server.Text()}")
+                          : $"- host: {result.HostRuntimeReported ?? "runtime not reported"} (asked {RuntimeBuilds.Describe(c.HostRuntime)}), server {c.Server.Text()}")
                       + (c.Server == ServerStack.Kestrel && c.Kind == ConfigurationKind.Grpc ? $", Kestrel profile {c.KestrelProfile}" : "")
                       + Settings(c.KestrelSettings));
-        md.AppendLine($"- client: {result.ClientRuntimeReported ?? "runtime not reported"} (asked {GrpcBench.Orchestration.DotnetRoots.Describe(c.ClientRuntime)}), {c.Client.Text()}, profile {c.ClientProfile}"
+        md.AppendLine($"- client: {result.ClientRuntimeReported ?? "runtime not reported"} (asked {RuntimeBuilds.Describe(c.ClientRuntime)}), {c.Client.Text()}, profile {c.ClientProfile}"
                       + Settings(c.ClientSettings) + $"; {c.Transport.Text()}, compression {c.Compression.Text()}"
                       + (c.Compression == Compression.None ? "" : $" at level {c.CompressionLevel}"));
         if (c.Scenarios is not null || c.PayloadBytes is not null || c.PageSize is not null || c.ChunkBytes is not null || c.Link != "none")

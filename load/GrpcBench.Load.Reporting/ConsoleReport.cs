@@ -1,5 +1,3 @@
-using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Results;
 using Spectre.Console;
 using Spectre.Console.Rendering;
 
@@ -53,7 +51,7 @@ public static class ConsoleReport
         if (withFloor) headers.Add("sendLargeData\np50 /\nraw-tcp");
         var cells = rows.Select(r => (List<string>)
         [
-            r.Label, Shortened(r.Status), .. r.Percentiles.Select(p => string.Join(" / ", p)), r.Fails,
+            r.Label, Shortened(r.StatusWithReason), .. r.Percentiles.Select(p => string.Join(" / ", p)), r.Fails,
             $"{r.ServerCpuSeconds} / {r.ClientCpuSeconds}", $"{r.ServerPeakRssMiB} / {r.ClientPeakRssMiB}", string.Join(" / ", r.P99Ratios),
             .. withFloor ? [r.RawTcpMultiple ?? Numbers.Missing] : Array.Empty<string>(),
         ]).ToList();

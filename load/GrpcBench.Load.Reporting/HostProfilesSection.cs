@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

@@ -1,7 +1,5 @@
 using System.Globalization;
 using System.Text;
-using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 
@@ -128,7 +126,7 @@ public static class MarkdownReport
         }
         MarkdownTable.Append(md, headers, rightAligned, rows.Select(r => (IReadOnlyList<string>)
         [
-            r.Label, r.Status, .. r.Percentiles.SelectMany(p => p), r.Fails, r.ServerCpuSeconds, r.ServerPeakRssMiB, r.ClientCpuSeconds, r.ClientPeakRssMiB,
+            r.Label, r.StatusWithReason, .. r.Percentiles.SelectMany(p => p), r.Fails, r.ServerCpuSeconds, r.ServerPeakRssMiB, r.ClientCpuSeconds, r.ClientPeakRssMiB,
             .. r.P99Ratios, .. withFloor ? [r.RawTcpMultiple ?? Numbers.Missing] : Array.Empty<string>(),
         ]));
         md.AppendLine();

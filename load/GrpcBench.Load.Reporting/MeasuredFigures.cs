@@ -1,6 +1,3 @@
-using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Results;
-
 namespace GrpcBench.Load.Reporting;
 
 /// <summary>A configuration's fails and status in words; the figures themselves are <see cref="ResultFigures"/>.</summary>

@@ -1,7 +1,6 @@
 using System.Globalization;
 using System.Text;
 using GrpcBench.Load.Reporting.Charts;
-using GrpcBench.Load.Results;
 using ScottPlot;
 
 namespace GrpcBench.Load.Reporting;

@@ -1,4 +1,3 @@
-using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Engine;
 
 namespace GrpcBench.Load.Reporting;

@@ -1,5 +1,4 @@
 using System.Text;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 
@@ -27,21 +26,18 @@ public sealed record Reading(string Folder, string FileName, string Markdown, IR
     public IReadOnlyList<(string FileName, string Markdown)> Others { get; init; } = [];
 }
 
-/// <summary>Every <see cref="IPresetReading"/> and <see cref="IReportSection"/> of this assembly: a new preset's report is its own file implementing one.</summary>
+/// <summary>
+/// The presets' own readings and report.md sections, named here: a new preset's report is its own file implementing
+/// <see cref="IPresetReading"/> or <see cref="IReportSection"/>, and its line here.
+/// </summary>
 public static class PresetReports
 {
-    public static IReadOnlyList<IPresetReading> Readings { get; } = Found<IPresetReading>();
+    /// <summary>The advise preset's advice/advice.md, the capacity preset's report.md.</summary>
+    public static IReadOnlyList<IPresetReading> Readings { get; } = [new AdviceReading(), new CapacityReading()];
 
-    public static IReadOnlyList<IReportSection> Sections { get; } = Found<IReportSection>();
+    /// <summary>The soak preset's section.</summary>
+    public static IReadOnlyList<IReportSection> Sections { get; } = [new SoakReport()];
 
     /// <summary>The sections <paramref name="summary"/> has.</summary>
     public static IEnumerable<IReportSection> Of(LoadRunSummary summary) => Sections.Where(s => s.Applies(summary));
-
-    private static IReadOnlyList<T> Found<T>() =>
-    [
-        .. typeof(PresetReports).Assembly.GetTypes()
-            .Where(type => typeof(T).IsAssignableFrom(type) && type is { IsAbstract: false, IsInterface: false })
-            .OrderBy(type => type.Name, StringComparer.Ordinal)
-            .Select(type => (T)Activator.CreateInstance(type)!),
-    ];
 }

@@ -1,6 +1,4 @@
 using GrpcBench.Load.Reporting.Charts;
-using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

@@ -1,6 +1,5 @@
 using System.Text.RegularExpressions;
 using GrpcBench.Load.Reporting.Charts;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

@@ -1,7 +1,6 @@
 using System.Globalization;
 using System.Text;
 using GrpcBench.Load.Reporting.Charts;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

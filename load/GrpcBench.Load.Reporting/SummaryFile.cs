@@ -1,7 +1,4 @@
 using System.IO.Compression;
-using System.Text.Json;
-using System.Text.Json.Serialization;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 
@@ -12,31 +9,16 @@ namespace GrpcBench.Load.Reporting;
 /// </summary>
 public static class SummaryFile
 {
-    public const string FileName = "summary.json", CompressedFileName = "summary.json.gz";
+    public const string FileName = SummaryJson.FileName, CompressedFileName = "summary.json.gz";
 
-    /// <summary>
-    /// Version 3: host and worker CPU times from the end of the warm-up, over the span the calls are counted in.
-    /// Version 2: the calls in calls.csv.gz, p90 null where not measured; CPU times from the load's start, warm-up
-    /// included. Version 1 (no schemaVersion): the calls inside, and files written before p90 was kept lack it.
-    /// </summary>
-    public const int SchemaVersion = 3;
+    /// <summary>The version this build writes (<see cref="SummaryJson.SchemaVersion"/>).</summary>
+    public const int SchemaVersion = SummaryJson.SchemaVersion;
 
-    public static readonly JsonSerializerOptions Options = SummarySections.Json;
+    /// <summary>The summary as it is, calls included where it has them (a checkpoint keeps them): <see cref="SummaryJson.Serialize"/>.</summary>
+    public static string Serialize(LoadRunSummary summary) => SummaryJson.Serialize(summary);
 
-    /// <summary>The summary as it is, calls included where it has them (a checkpoint keeps them).</summary>
-    public static string Serialize(LoadRunSummary summary) => JsonSerializer.Serialize(summary with { SchemaVersion = SchemaVersion }, Options);
-
-    public static LoadRunSummary Deserialize(string json, string source = FileName)
-    {
-        var summary = JsonSerializer.Deserialize<LoadRunSummary>(json, Options);
-        // Missing members come back null whatever the nullable annotations say (net8.0's serializer cannot be asked to check).
-        if (summary?.Run?.Machine is null || summary.Configurations is null || summary.OfferedLoad is null
-            || summary.Configurations.Any(c => c?.Configuration is null || c.Scenarios is null))
-            throw new JsonException($"not a load tool {FileName}: run, offeredLoad or configurations missing");
-        if (summary.SchemaVersion > SchemaVersion)
-            throw new JsonException($"{source}: summary schema version {summary.SchemaVersion}, newer than this build reads ({SchemaVersion}): read it with the GrpcBench that wrote it");
-        return summary;
-    }
+    /// <inheritdoc cref="SummaryJson.Deserialize"/>
+    public static LoadRunSummary Deserialize(string json, string source = FileName) => SummaryJson.Deserialize(json, source);
 
     /// <summary>
     /// Writes <see cref="FileName"/> without the calls, and the calls to <see cref="CallsFile"/> beside it; returns the

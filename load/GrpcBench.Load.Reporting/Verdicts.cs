@@ -1,6 +1,3 @@
-using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Results;
-
 namespace GrpcBench.Load.Reporting;
 
 /// <summary>

@@ -1,6 +1,3 @@
-using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Results;
-
 namespace GrpcBench.Load.Reporting;
 
 /// <summary>Configurations and runs in the words a migrating team reads: ".NET 8", "grpc-dotnet (kestrel, default)", "20 MiB upload".</summary>

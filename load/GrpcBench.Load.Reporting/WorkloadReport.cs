@@ -1,7 +1,5 @@
-using GrpcBench.Load.Analysis;
 using System.Text;
 using GrpcBench.Load.Engine;
-using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Reporting;
 

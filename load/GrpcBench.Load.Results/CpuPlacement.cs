@@ -1,5 +1,3 @@
-using GrpcBench.Orchestration;
-
 namespace GrpcBench.Load.Results;
 
 /// <summary>
@@ -29,7 +27,7 @@ public sealed record CpuPlacement(string? Host, string? Worker)
         var worker = lists.Single(l => l[0] == "worker")[1];
         IReadOnlyList<int> Cpus(string list)
         {
-            var cpus = CpuAffinity.Parse(list);
+            var cpus = CpuList.Parse(list);
             var missing = cpus.Except(available).ToList();
             return missing.Count == 0 ? cpus
                 : throw new FormatException($"--cpus {string.Join(' ', words)}: this machine lets the bench use CPUs {string.Join(',', available)}, not {string.Join(',', missing)}");
@@ -42,7 +40,7 @@ public sealed record CpuPlacement(string? Host, string? Worker)
     public override string ToString() => IsShared ? "shared" : $"host={Host} worker={Worker}";
 }
 
-/// <summary>The CPUs a configuration's processes had, read from /proc/&lt;pid&gt;/status while they ran.</summary>
+/// <summary>The CPUs a configuration's processes had, read from /proc/&lt;pid&gt;/status while they ran (by the load tool: <c>CpuRecord.Read</c>).</summary>
 /// <param name="Asked">The placement asked for: "host=1 worker=0" or "shared".</param>
 /// <param name="Host">The host's Cpus_allowed_list; null without a host process (raw-tcp's sink runs in the tool).</param>
 /// <param name="Worker">The load worker's Cpus_allowed_list.</param>
@@ -54,21 +52,10 @@ public sealed record CpuPlacement(string? Host, string? Worker)
 public sealed record CpuRecord(string Asked, string? Host, string Worker, bool Verified, int? HostProcessorCount = null, int? WorkerProcessorCount = null,
     string? HostGc = null, int? HostGcHeapCount = null)
 {
-    public static CpuRecord Read(CpuPlacement placement, int? hostPid, int? hostProcessorCount, int workerPid, int? workerProcessorCount,
-        string? hostGc = null, int? hostGcHeapCount = null)
-    {
-        var host = hostPid is { } pid ? CpuAffinity.AllowedList(pid) : null;
-        var worker = CpuAffinity.AllowedList(workerPid);
-        bool Same(string? actual, string? asked) => actual is null || (asked is not null && CpuAffinity.Parse(actual).SequenceEqual(CpuAffinity.Parse(asked)));
-        var verified = !placement.IsShared && Same(host, placement.Host) && Same(worker, placement.Worker)
-            && (host is null || !CpuAffinity.Parse(host).Intersect(CpuAffinity.Parse(worker)).Any());
-        return new(placement.ToString(), host, worker, verified, hostProcessorCount, workerProcessorCount, hostGc, hostGcHeapCount);
-    }
-
     /// <summary>"host CPU 1, worker CPU 0 (verified from /proc)", "host CPUs 0-1, worker CPUs 0-1 (shared)".</summary>
     public string Describe() =>
         $"{(Host is null ? "" : $"host {Cpus(Host)}{(HostGc is null ? "" : $" ({HostGc} GC)")}, ")}worker {Cpus(Worker)} "
         + $"({(Asked == "shared" ? "shared" : Verified ? "verified from /proc" : $"NOT as asked, {Asked}")})";
 
-    private static string Cpus(string list) => CpuAffinity.Parse(list).Count == 1 ? $"CPU {list}" : $"CPUs {list}";
+    private static string Cpus(string list) => CpuList.Parse(list).Count == 1 ? $"CPU {list}" : $"CPUs {list}";
 }

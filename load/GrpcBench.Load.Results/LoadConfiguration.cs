@@ -1,5 +1,4 @@
 using System.Text.Json.Serialization;
-using GrpcBench.Orchestration;
 
 namespace GrpcBench.Load.Results;
 
@@ -61,11 +60,11 @@ public sealed record LoadConfiguration(
     public string Label => LabelNamingRuntimes(runtime => runtime);
 
     /// <summary>
-    /// The label with each runtime as a result names it (<see cref="DotnetRoots.Describe"/>), e.g.
+    /// The label with each runtime as a result names it (<see cref="RuntimeBuilds.Describe"/>), e.g.
     /// "kestrel/grpc-net net10.0 build on net11.0 default h2c": what a chart shows.
     /// </summary>
     [JsonIgnore]
-    public string LabelWithBuilds => LabelNamingRuntimes(DotnetRoots.Describe);
+    public string LabelWithBuilds => LabelNamingRuntimes(RuntimeBuilds.Describe);
 
     private string LabelNamingRuntimes(Func<string, string> name)
     {

@@ -1,5 +1,4 @@
 using GrpcBench.Load.Engine;
-using GrpcBench.Orchestration;
 
 namespace GrpcBench.Load.Results;
 
@@ -14,7 +13,7 @@ public sealed record LoadRunSummary(
     IReadOnlyDictionary<string, ScenarioLoad> OfferedLoad,
     IReadOnlyList<ConfigurationResult> Configurations)
 {
-    /// <summary>The shape of summary.json (SummaryFile.SchemaVersion when written); null in files written before it had one (version 1).</summary>
+    /// <summary>The shape of summary.json (<see cref="SummaryJson.SchemaVersion"/> when written); null in files written before it had one (version 1).</summary>
     [System.Text.Json.Serialization.JsonPropertyOrder(-1)]
     public int? SchemaVersion { get; init; }
 

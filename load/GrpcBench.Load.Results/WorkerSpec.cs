@@ -42,6 +42,6 @@ public sealed record WorkerLine(string Event, LoadProgress? Progress = null, Wor
 /// <param name="PeakRssMiB">The worker's peak resident memory.</param>
 /// <param name="RuntimeKnobs">The runtime knobs the worker runs with, as it reports them (GC, thread pool, DOTNET_ variables).</param>
 /// <param name="ConnectionBytes">What the worker's TCP connections to the target carried over the load, both ways, as the kernel counts them
-/// (<see cref="GrpcBench.Orchestration.TcpConnectionBytes"/>); null over a Unix domain socket, in partial figures, or where it could not be read.</param>
+/// (GrpcBench.Orchestration's <c>TcpConnectionBytes</c>); null over a Unix domain socket, in partial figures, or where it could not be read.</param>
 public sealed record WorkerResult(string Runtime, IReadOnlyDictionary<string, string> Components, double CpuSeconds, LoadResult Load, double? PeakRssMiB = null,
     IReadOnlyDictionary<string, string>? RuntimeKnobs = null, long? ConnectionBytes = null);

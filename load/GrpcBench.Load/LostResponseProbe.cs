@@ -1,9 +1,11 @@
 using System.Diagnostics;
 using System.Runtime.InteropServices;
 using System.Text.Json;
+using System.Text.Json.Serialization;
 using Grpc.Core;
 using GrpcBench.Clients;
 using GrpcBench.Contracts.Records;
+using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using Spectre.Console;
 
@@ -20,7 +22,7 @@ public static class LostResponseProbe
     public const int ReadsPerChannel = 50;
     private const int Records = 3_000;
 
-    public sealed record Cell(string HostRuntime, string? HostRuntimeReported, string ClientWindow, string Status, string? Reason, long Calls, long Lost,
+    public sealed record Cell(string HostRuntime, string? HostRuntimeReported, string ClientWindow, ConfigurationStatus Status, string? Reason, long Calls, long Lost,
         long OtherFailures, double Seconds, Dictionary<string, string>? Components);
 
     public static async Task<int> RunAsync(IReadOnlyList<string> runtimes, IReadOnlyList<int?> windows, int pageSize, int seconds,
@@ -43,7 +45,7 @@ public static class LostResponseProbe
                 catch (HostStartException e)
                 {
                     Console.WriteLine($"kestrel {runtime}: skipped: {e.Message}");
-                    cells.Add(new Cell(runtime, null, WindowLabel(window), "skipped", e.Message, 0, 0, 0, 0, null));
+                    cells.Add(new Cell(runtime, null, WindowLabel(window), ConfigurationStatus.Skipped, e.Message, 0, 0, 0, 0, null));
                 }
             }
         }
@@ -53,7 +55,7 @@ public static class LostResponseProbe
             File.WriteAllText(Path.Combine(folder, "lost-responses.json"), JsonSerializer.Serialize(new
             {
                 commandLine,
-                status = Status(cells, cancellationToken),
+                status = Text(Status(cells, cancellationToken)),
                 run,
                 clientRuntimeReported = RuntimeInformation.FrameworkDescription,
                 pageSize,
@@ -61,20 +63,23 @@ public static class LostResponseProbe
                 readsPerChannel = ReadsPerChannel,
                 timeoutSeconds,
                 cells,
-            }, new JsonSerializerOptions(JsonSerializerDefaults.Web) { WriteIndented = true }));
+            }, new JsonSerializerOptions(JsonSerializerDefaults.Web) { WriteIndented = true, Converters = { new JsonStringEnumConverter(Terms.Naming) } }));
         }
 
         var table = new Table().AddColumns("host runtime", "client stream window", "calls", "lost", "other failures", "one lost in");
         foreach (var cell in cells)
-            table.AddRow(cell.HostRuntimeReported ?? $"{cell.HostRuntime} ({cell.Status})", cell.ClientWindow, $"{cell.Calls:N0}", $"{cell.Lost:N0}", $"{cell.OtherFailures:N0}",
+            table.AddRow(cell.HostRuntimeReported ?? $"{cell.HostRuntime} ({cell.Status.Text()})", cell.ClientWindow, $"{cell.Calls:N0}", $"{cell.Lost:N0}", $"{cell.OtherFailures:N0}",
                 cell.Lost > 0 ? $"{cell.Calls / cell.Lost:N0} calls" : "-");
         AnsiConsole.Write(table);
         AnsiConsole.MarkupLine($"results: {Markup.Escape(folder)}");
-        return Status(cells, cancellationToken) switch { "completed" => 0, "stopped" => 130, _ => 1 };
+        return Status(cells, cancellationToken) switch { RunStatus.Completed => 0, RunStatus.Cancelled => 130, _ => 1 };
     }
 
-    private static string Status(List<Cell> cells, CancellationToken cancellationToken) =>
-        cells.Any(c => c.Status == "failed") ? "failed" : cancellationToken.IsCancellationRequested ? "stopped" : "completed";
+    private static RunStatus Status(List<Cell> cells, CancellationToken cancellationToken) =>
+        cells.Any(c => c.Status == ConfigurationStatus.Failed) ? RunStatus.Failed : cancellationToken.IsCancellationRequested ? RunStatus.Cancelled : RunStatus.Completed;
+
+    /// <summary>lost-responses.json's word for a run's status: a cancelled probe has always said "stopped".</summary>
+    private static string Text(RunStatus status) => status == RunStatus.Cancelled ? "stopped" : status.Text();
 
     private static async Task<Cell> RunCellAsync(string runtime, int? window, int pageSize, int seconds, int timeoutSeconds, CancellationToken cancellationToken)
     {
@@ -124,7 +129,7 @@ public static class LostResponseProbe
         }
         var died = host.HasExited ? $"the host exited with {host.ExitCode} after {clock.Elapsed.TotalSeconds:F0} s" : null;
         Console.WriteLine($"{label}: {calls:N0} calls, {lost} lost{(died is null ? "" : $" (failed: {died}; partial)")}");
-        return new Cell(runtime, host.Ready.Runtime, WindowLabel(window), died is null ? "ok" : "failed", died, calls, lost, otherFailures,
+        return new Cell(runtime, host.Ready.Runtime, WindowLabel(window), died is null ? ConfigurationStatus.Ok : ConfigurationStatus.Failed, died, calls, lost, otherFailures,
             Math.Round(clock.Elapsed.TotalSeconds, 1), host.Ready.Components);
     }
 

@@ -57,7 +57,7 @@ keep.SetAction(parse => LoadRun.Report(parse.GetValue(resultsFolder)!, parse.Get
 root.Subcommands.Add(keep);
 
 root.Subcommands.Add(LostResponsesCommand.Create());
-root.Subcommands.Add(HazardsCommand.Create(OneOf, HazardTargets.FirstUnary));
+root.Subcommands.Add(HazardsCommand.Create(OneOf));
 
 var parsed = root.Parse(args);
 if (parsed.Errors.Count > 0)

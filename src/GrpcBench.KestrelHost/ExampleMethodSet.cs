@@ -1,7 +1,6 @@
 using Grpc.AspNetCore.Server.Model;
 using Grpc.Core;
 using GrpcBench.Contracts;
-using GrpcBench.Service;
 
 namespace GrpcBench.KestrelHost;
 

@@ -1,10 +1,6 @@
 using System.Reflection;
 using Grpc.AspNetCore.Server;
 using GrpcBench.Contracts;
-using GrpcBench.Hosting;
-using GrpcBench.Records;
-using GrpcBench.Service;
-using GrpcBench.ServiceAssembly;
 
 namespace GrpcBench.KestrelHost;
 

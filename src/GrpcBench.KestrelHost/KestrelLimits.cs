@@ -1,7 +1,3 @@
-using GrpcBench.Hosting;
-using GrpcBench.Records;
-using GrpcBench.Service;
-using GrpcBench.ServiceAssembly;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 

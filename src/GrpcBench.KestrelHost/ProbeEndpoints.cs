@@ -1,5 +1,4 @@
 using System.Buffers;
-using GrpcBench.Hosting;
 
 namespace GrpcBench.KestrelHost;
 

@@ -1,9 +1,6 @@
 using Grpc.AspNetCore.Server;
 using GrpcBench;
-using GrpcBench.Hosting;
 using GrpcBench.KestrelHost;
-using GrpcBench.Records;
-using GrpcBench.ServiceAssembly;
 using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
 using Microsoft.Extensions.Options;

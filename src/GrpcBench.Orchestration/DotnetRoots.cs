@@ -12,17 +12,14 @@ public static class DotnetRoots
 {
     public static readonly IReadOnlyList<string> Runtimes = ["net6.0", "net8.0", "net9.0", "net10.0", "net11.0"];
 
-    /// <summary>The frameworks the projects build for (BenchTargetFrameworks): the SDK here builds up to net10.0.</summary>
-    public static readonly IReadOnlyList<string> Builds = ["net6.0", "net8.0", "net9.0", "net10.0"];
+    /// <summary>The frameworks the projects build for (<see cref="RuntimeBuilds.Builds"/>).</summary>
+    public static IReadOnlyList<string> Builds => RuntimeBuilds.Builds;
 
-    /// <summary>
-    /// The build that runs on <paramref name="runtime"/>: its own, or for a runtime newer than every build (.NET 11 with
-    /// the .NET 10 SDK) the newest build, started on that runtime through an explicit runtimeconfig (<see cref="StartInfo"/>).
-    /// </summary>
-    public static string BuildFor(string runtime) => Builds.Contains(runtime) ? runtime : Builds[^1];
+    /// <summary>The build that runs on <paramref name="runtime"/>, started on it as <see cref="StartInfo"/> says (<see cref="RuntimeBuilds.BuildFor"/>).</summary>
+    public static string BuildFor(string runtime) => RuntimeBuilds.BuildFor(runtime);
 
-    /// <summary>"net11.0" or, where another build runs on it, "net10.0 build on net11.0": what a result names.</summary>
-    public static string Describe(string runtime) => BuildFor(runtime) == runtime ? runtime : $"{BuildFor(runtime)} build on {runtime}";
+    /// <summary>"net11.0" or "net10.0 build on net11.0" (<see cref="RuntimeBuilds.Describe"/>).</summary>
+    public static string Describe(string runtime) => RuntimeBuilds.Describe(runtime);
 
     private static readonly ConcurrentDictionary<(string Runtime, string Root), Lazy<string?>> Provisioned = new();
 

@@ -3,10 +3,27 @@ using System.Runtime.InteropServices;
 
 namespace GrpcBench.Orchestration;
 
-/// <summary>What produced a result: the commit and the machine, recorded with every run.</summary>
-public sealed record RunRecord(string Commit, MachineRecord Machine, DateTimeOffset StartedAt)
+/// <summary>
+/// A run's <see cref="RunRecord"/> read where it runs: the commit from git, the machine from /proc (<c>RunRecord.Now()</c>,
+/// <c>MachineRecord.Current()</c>).
+/// </summary>
+public static class RunRecording
 {
-    public static RunRecord Now() => new(GitCommit(), MachineRecord.Current(), DateTimeOffset.UtcNow);
+    extension(RunRecord)
+    {
+        public static RunRecord Now() => new(GitCommit(), MachineRecord.Current(), DateTimeOffset.UtcNow);
+    }
+
+    extension(MachineRecord)
+    {
+        public static MachineRecord Current() => new(
+            Environment.ProcessorCount,
+            Math.Round(MemTotalKiB() / 1024.0 / 1024.0, 1),
+            RuntimeInformation.OSDescription,
+            File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name"))?.Split(':', 2)[1].Trim() ?? "unknown",
+            // Set by eng/shaped-link.sh when the run happens inside a bandwidth-limited network namespace.
+            Environment.GetEnvironmentVariable("GRPCBENCH_LINK"));
+    }
 
     private static string GitCommit()
     {
@@ -26,17 +43,6 @@ public sealed record RunRecord(string Commit, MachineRecord Machine, DateTimeOff
             return "unknown (no git)";
         }
     }
-}
-
-public sealed record MachineRecord(int Cores, double MemoryGiB, string Os, string Cpu, string? Link)
-{
-    public static MachineRecord Current() => new(
-        Environment.ProcessorCount,
-        Math.Round(MemTotalKiB() / 1024.0 / 1024.0, 1),
-        RuntimeInformation.OSDescription,
-        File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name"))?.Split(':', 2)[1].Trim() ?? "unknown",
-        // Set by eng/shaped-link.sh when the run happens inside a bandwidth-limited network namespace.
-        Environment.GetEnvironmentVariable("GRPCBENCH_LINK"));
 
     private static long MemTotalKiB() =>
         long.Parse(File.ReadLines("/proc/meminfo").First(l => l.StartsWith("MemTotal:")).Split(' ', StringSplitOptions.RemoveEmptyEntries)[1]);

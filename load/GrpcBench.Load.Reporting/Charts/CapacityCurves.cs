@@ -1,4 +1,3 @@
-using GrpcBench.Load.Results;
 using ScottPlot;
 
 namespace GrpcBench.Load.Reporting.Charts;

@@ -1,6 +1,4 @@
-using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Engine;
-using GrpcBench.Load.Results;
 using ScottPlot;
 
 namespace GrpcBench.Load.Reporting.Charts;

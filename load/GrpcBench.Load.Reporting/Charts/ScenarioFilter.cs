@@ -1,5 +1,3 @@
-using GrpcBench.Load.Results;
-
 namespace GrpcBench.Load.Reporting.Charts;
 
 /// <summary>Which configurations belong on a scenario's chart: those meant to run it, whether or not they did.</summary>

@@ -4,16 +4,13 @@ namespace GrpcBench.Load;
 
 /// <summary>
 /// A preset, declared once: its name and what it is, its plan (full or <c>--quick</c>), the options it takes beyond every
-/// preset's and those it refuses, how its options go on top of its plan, and its run. The tool finds every preset
-/// declared in its assembly (<see cref="Presets"/>): a new preset is its own file, its run, its report section and its
-/// test.
+/// preset's and those it refuses, how its options go on top of its plan, and its run. Each is declared in its folder
+/// under Presets/ with the files only it uses, and listed in <see cref="Presets.Declared"/>: a new preset is its folder
+/// (its declaration, its run), its line there, its report section or reading where it has one, and its test.
 /// </summary>
-/// <param name="listed">Where it comes in the list of presets (--help, the messages that name them).</param>
-public abstract class Preset(string name, int listed, string description)
+public abstract class Preset(string name, string description)
 {
     public string Name { get; } = name;
-
-    public int Listed { get; } = listed;
 
     /// <summary>One sentence: what it runs and what it answers.</summary>
     public string Description { get; } = description;

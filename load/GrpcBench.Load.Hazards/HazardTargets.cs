@@ -1,8 +1,7 @@
 using Google.Protobuf;
-using GrpcBench.Load.Hazards;
 using GrpcBench.ServiceAssembly;
 
-namespace GrpcBench.Load;
+namespace GrpcBench.Load.Hazards;
 
 /// <summary>`hazards --service-assembly PATH --scenarios FILE`: the cases aimed at the file's first unary method, with its first request.</summary>
 public static class HazardTargets

@@ -2,7 +2,7 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-public sealed class StreamingPreset() : Preset("streaming", 3,
+public sealed class StreamingPreset() : Preset("streaming",
     "The query's records as one server stream, as pages one after the other, and as pages 10 at a time, at page sizes 100, 1,000 and 10,000.")
 {
     /// <summary>Each transfer read over and over for 6 s after a 2 s warm-up; a stream of 1,000,000 records takes seconds, hence the 60 s deadline.</summary>

@@ -3,7 +3,7 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-public sealed class SeedPreset() : Preset(Named, 1,
+public sealed class SeedPreset() : Preset(Named,
     "The migration story: both scenarios at once on a ramp to 50/s then 20/s, the two migration pairs, every Kestrel profile, h2c and TLS.")
 {
     public const string Named = "seed";

@@ -2,7 +2,7 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-public sealed class ChunkedPreset() : Preset("chunked", 4,
+public sealed class ChunkedPreset() : Preset("chunked",
     "20 and 100 MiB as one unary message and as a client stream of 64 KiB, 1 MiB and 4 MiB chunks, alone and beside getInt.")
 {
     /// <summary>Uploads at 2/s for 5 s, getInt beside them at a steady 50/s: enough small calls for a p99 behind every upload.</summary>

@@ -2,7 +2,7 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-public sealed class SlowLinkPreset() : Preset("slow-link", 5,
+public sealed class SlowLinkPreset() : Preset("slow-link",
     "100 B, 1.9 MB of text, 20 MiB and the 5,000-record stream over a loopback shaped to 1 Gbit/s, 100 and 20 Mbit/s, with none, gzip and deflate.")
 {
     /// <summary>One call at a time for 3 s after one warm-up second: at 20 Mbit/s a 20 MiB call alone takes 8.4 s, hence the 60 s deadline.</summary>

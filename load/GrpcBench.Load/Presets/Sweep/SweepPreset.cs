@@ -5,7 +5,7 @@ using GrpcBench.Load.Results;
 namespace GrpcBench.Load;
 
 /// <summary>After one round of every setting alone, the best of each together (<see cref="SweepRecommendation"/>) joins the rounds that follow.</summary>
-public sealed class SweepPreset() : Preset("sweep", 2, "Kestrel and client settings that matter, one at a time from the default, then the best of each together.")
+public sealed class SweepPreset() : Preset("sweep", "Kestrel and client settings that matter, one at a time from the default, then the best of each together.")
 {
     /// <summary>The settings the sweep varies, each value tried alone on top of the default.</summary>
     public static readonly IReadOnlyList<(string Where, string Name, string Value)> Variants =

@@ -2,19 +2,20 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-/// <summary>Every preset the tool has (each a <see cref="Preset"/> declared in its own file under Presets/), and the loads several share.</summary>
+/// <summary>Every preset the tool has (each a <see cref="Preset"/> declared in its folder under Presets/), and the loads several share.</summary>
 public static class Presets
 {
     /// <summary>The preset run when none is named.</summary>
     public const string Default = SeedPreset.Named;
 
-    /// <summary>A fresh declaration of every preset (each holds its own options, which belong to one command line), in their listed order.</summary>
+    /// <summary>
+    /// A fresh declaration of every preset (each holds its own options, which belong to one command line), in the order
+    /// --help and the messages that name them list them: a new preset is added here.
+    /// </summary>
     public static IReadOnlyList<Preset> Declared() =>
     [
-        .. typeof(Preset).Assembly.GetTypes()
-            .Where(type => type.IsSubclassOf(typeof(Preset)) && !type.IsAbstract)
-            .Select(type => (Preset)Activator.CreateInstance(type)!)
-            .OrderBy(preset => preset.Listed).ThenBy(preset => preset.Name, StringComparer.Ordinal),
+        new SeedPreset(), new SweepPreset(), new StreamingPreset(), new ChunkedPreset(), new SlowLinkPreset(),
+        new CapacityPreset(), new AdvisePreset(), new SoakPreset(), new TransportsPreset(),
     ];
 
     public static IReadOnlyList<string> Names { get; } = [.. Declared().Select(p => p.Name)];

@@ -3,7 +3,7 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-public sealed class CapacityPreset() : Preset("capacity", 6,
+public sealed class CapacityPreset() : Preset("capacity",
     "The highest steady rate each configuration holds within an SLO, for uploads, getInt and both, repeated: which settings close the gap.")
 {
     public Option<string[]> Mixes { get; } = CommandLineOptions.List("--mixes", "capacity: the scenario mixes searched", [.. CapacityPresetRun.MixNames]);

@@ -3,7 +3,7 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load;
 
-public sealed class SoakPreset() : Preset("soak", 8,
+public sealed class SoakPreset() : Preset("soak",
     "The story's mix at a steady rate for 30 minutes (quick: 2), both processes' memory sampled: does either grow, does a call fail.")
 {
     private const string SteadyLoad = "whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib";

@@ -2,7 +2,7 @@ using System.CommandLine;
 
 namespace GrpcBench.Load;
 
-public sealed class AdvisePreset() : Preset("advise", 7,
+public sealed class AdvisePreset() : Preset("advise",
     "Which settings close the gap: every knob screened against Kestrel's defaults, the winners combined and confirmed beside Grpc.Core.")
 {
     public Option<string[]> Knobs { get; } = new Option<string[]>("--knobs")

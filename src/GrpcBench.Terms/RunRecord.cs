@@ -1,0 +1,8 @@
+namespace GrpcBench;
+
+/// <summary>What produced a result: the commit and the machine, recorded with every run (read by GrpcBench.Orchestration's <c>RunRecord.Now()</c>).</summary>
+public sealed record RunRecord(string Commit, MachineRecord Machine, DateTimeOffset StartedAt);
+
+/// <summary>The machine a run ran on.</summary>
+/// <param name="Link">The bandwidth-limited link the run was inside (eng/shaped-link.sh), or null.</param>
+public sealed record MachineRecord(int Cores, double MemoryGiB, string Os, string Cpu, string? Link);
