@@ -56,6 +56,7 @@ public static class MarkdownReport
         md.AppendLine($"- command line: `{summary.CommandLine.Replace('`', '\'')}`");
         md.AppendLine($"- commit {run.Commit}, started {run.StartedAt.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)} UTC");
         md.AppendLine($"- machine: {machine.Cores} cores, {Numbers.Amount(machine.MemoryGiB)} GiB, {machine.Cpu}, {machine.Os}; link: {Link(summary)}");
+        md.AppendLine($"- memory: {(machine.Memory is { } memory ? memory.Describe() + (memory.Caution() is { } caution ? $". **{caution}**" : "") : "not measured")}");
         md.AppendLine($"- CPUs: {Cpus(summary)}");
         md.AppendLine($"- components (over every configuration): {Components(summary)}");
         md.AppendLine();

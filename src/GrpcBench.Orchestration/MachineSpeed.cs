@@ -1,5 +1,3 @@
-using System.Runtime.InteropServices;
-
 namespace GrpcBench.Orchestration;
 
 /// <summary>
@@ -30,7 +28,7 @@ public static class MachineSpeed
             Work(source, target);
             foreach (var cpu in cpus)
             {
-                if (!PinThisThread(cpu)) { total = null; return; }
+                if (!ThisThread.PinTo(cpu)) { total = null; return; }
                 Thread.Yield();
                 total += Enumerable.Range(0, Repeats).Min(_ => TimedMs(() => Work(source, target)));
             }
@@ -50,34 +48,8 @@ public static class MachineSpeed
 
     private static double TimedMs(Action work)
     {
-        var start = ThreadCpuNs();
+        var start = ThisThread.CpuNs();
         work();
-        return (ThreadCpuNs() - start) / 1e6;
+        return (ThisThread.CpuNs() - start) / 1e6;
     }
-
-    private static long ThreadCpuNs() => ClockGetTime(ClockThreadCpuTime, out var time) == 0 ? time.Seconds * 1_000_000_000 + time.Nanoseconds : throw new InvalidOperationException("clock_gettime failed");
-
-    /// <summary>sched_setaffinity for the calling thread (pid 0): this thread alone on <paramref name="cpu"/>.</summary>
-    private static bool PinThisThread(int cpu)
-    {
-        var mask = new ulong[16];
-        if (cpu < 0 || cpu >= mask.Length * 64) return false;
-        mask[cpu / 64] = 1UL << (cpu % 64);
-        return SchedSetAffinity(0, (nuint)(mask.Length * sizeof(ulong)), mask) == 0;
-    }
-
-    private const int ClockThreadCpuTime = 3;
-
-    [StructLayout(LayoutKind.Sequential)]
-    private struct Timespec
-    {
-        public long Seconds;
-        public long Nanoseconds;
-    }
-
-    [DllImport("libc", EntryPoint = "clock_gettime")]
-    private static extern int ClockGetTime(int clock, out Timespec time);
-
-    [DllImport("libc", EntryPoint = "sched_setaffinity", SetLastError = true)]
-    private static extern int SchedSetAffinity(int pid, nuint size, ulong[] mask);
 }

@@ -11,7 +11,8 @@ public static class RunRecording
 {
     extension(RunRecord)
     {
-        public static RunRecord Now() => new(GitCommit(), MachineRecord.Current(), DateTimeOffset.UtcNow);
+        /// <summary>The run's record now, the machine's memory cost measured on <paramref name="hostCpu"/> (the CPU the hosts will run on; unpinned where null).</summary>
+        public static RunRecord Now(int? hostCpu = null) => new(GitCommit(), MachineRecord.Current() with { Memory = MachineMemory.Measure(hostCpu) }, DateTimeOffset.UtcNow);
     }
 
     extension(MachineRecord)

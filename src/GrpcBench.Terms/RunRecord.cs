@@ -5,4 +5,8 @@ public sealed record RunRecord(string Commit, MachineRecord Machine, DateTimeOff
 
 /// <summary>The machine a run ran on.</summary>
 /// <param name="Link">The bandwidth-limited link the run was inside (eng/shaped-link.sh), or null.</param>
-public sealed record MachineRecord(int Cores, double MemoryGiB, string Os, string Cpu, string? Link);
+public sealed record MachineRecord(int Cores, double MemoryGiB, string Os, string Cpu, string? Link)
+{
+    /// <summary>What memory costs here, measured before the run; null in runs recorded before it was measured, or where it could not be.</summary>
+    public MemoryCost? Memory { get; init; }
+}

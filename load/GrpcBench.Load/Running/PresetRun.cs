@@ -30,7 +30,12 @@ public static class PresetRun
             ? "cpus: shared: host and load worker may use every CPU, so that no figure is the server's alone (--cpus host=LIST worker=LIST to keep them apart)"
             : $"cpus: host on {cpus.Host}, load worker on {cpus.Worker} (taskset at start, checked from /proc per configuration)");
 
-        var record = RunRecord.Now();
+        var record = RunRecord.Now(cpus.IsShared ? null : CpuList.Parse(cpus.Host!)[0]);
+        if (record.Machine.Memory is { } memory)
+        {
+            console.WriteLine($"memory: {memory.Describe()}");
+            if (memory.Caution() is { } caution) console.WriteLine($"memory: {caution}");
+        }
         RunSession? session = null;
         LoadRunSummary Summary(RunStatus status) => preset.Summary(new LoadRunSummary(presetName, status, commandLine, record, new Dictionary<string, ScenarioLoad>(), [.. session!.Results])
             .WithService(service));
