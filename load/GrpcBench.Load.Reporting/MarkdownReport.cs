@@ -37,7 +37,7 @@ public static class MarkdownReport
 
         md.AppendLine("## Configurations");
         md.AppendLine();
-        for (var i = 0; i < summary.Configurations.Count; i++) ConfigurationSection.Append(md, i + 1, summary.Configurations[i]);
+        for (var i = 0; i < summary.Configurations.Count; i++) ConfigurationSection.Append(md, i + 1, summary.Configurations[i], summary.Run.Machine.Memory);
 
         md.AppendLine("## Charts");
         md.AppendLine();

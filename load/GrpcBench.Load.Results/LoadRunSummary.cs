@@ -57,6 +57,12 @@ public sealed record ConfigurationResult
     public double? ServerPeakRssMiB { get; init; }
     public double? ClientCpuSeconds { get; init; }
 
+    /// <summary>The host's page faults over the span of <see cref="ServerCpuSeconds"/>; null where not counted (before schema 4, capacity probes).</summary>
+    public PageFaults? ServerFaults { get; init; }
+
+    /// <summary>The load worker's page faults over the span of <see cref="ClientCpuSeconds"/>.</summary>
+    public PageFaults? ClientFaults { get; init; }
+
     public IReadOnlyList<ScenarioStats> Scenarios { get; init; } = [];
 
     /// <summary>The load worker's peak resident memory.</summary>

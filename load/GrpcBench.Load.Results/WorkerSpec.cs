@@ -44,4 +44,4 @@ public sealed record WorkerLine(string Event, LoadProgress? Progress = null, Wor
 /// <param name="ConnectionBytes">What the worker's TCP connections to the target carried over the load, both ways, as the kernel counts them
 /// (GrpcBench.Orchestration's <c>TcpConnectionBytes</c>); null over a Unix domain socket, in partial figures, or where it could not be read.</param>
 public sealed record WorkerResult(string Runtime, IReadOnlyDictionary<string, string> Components, double CpuSeconds, LoadResult Load, double? PeakRssMiB = null,
-    IReadOnlyDictionary<string, string>? RuntimeKnobs = null, long? ConnectionBytes = null);
+    IReadOnlyDictionary<string, string>? RuntimeKnobs = null, long? ConnectionBytes = null, PageFaults? Faults = null);

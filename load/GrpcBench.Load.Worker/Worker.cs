@@ -100,12 +100,15 @@ public static class Worker
         var connectionsBefore = tcpPort is { } port ? TcpConnectionBytes.Read(Environment.ProcessId, port) : null;
         var runtime = RuntimeInformation.FrameworkDescription;
         var cpuAtStart = CpuSeconds();
+        var faultsAtStart = ProcessStats.Faults(Environment.ProcessId);
         var knobs = RuntimeKnobsInForce.Read();
-        WorkerResult Figures(LoadResult result) => new(runtime, components, CpuSeconds() - Volatile.Read(ref cpuAtStart), result, ProcessStats.PeakRssMiB(Environment.ProcessId), knobs);
-        // The warm-up's calls are not counted: neither is the CPU they took.
+        WorkerResult Figures(LoadResult result) => new(runtime, components, CpuSeconds() - Volatile.Read(ref cpuAtStart), result, ProcessStats.PeakRssMiB(Environment.ProcessId), knobs,
+            Faults: ProcessStats.Faults(Environment.ProcessId) - Volatile.Read(ref faultsAtStart));
+        // The warm-up's calls are not counted: neither is the CPU they took, nor the faults.
         void Measuring()
         {
             Volatile.Write(ref cpuAtStart, CpuSeconds());
+            Volatile.Write(ref faultsAtStart, ProcessStats.Faults(Environment.ProcessId));
             Print(WorkerLine.Measuring);
         }
 

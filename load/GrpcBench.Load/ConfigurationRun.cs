@@ -59,6 +59,8 @@ public static class ConfigurationRun
             ServerCpuSeconds = measured.ServerCpuSeconds,
             ServerPeakRssMiB = measured.ServerPeakRssMiB,
             ClientCpuSeconds = figures.CpuSeconds,
+            ServerFaults = measured.ServerFaults,
+            ClientFaults = figures.Faults,
             Scenarios = figures.Load.Scenarios,
             ClientPeakRssMiB = figures.PeakRssMiB,
             WireBytes = measured.WireBytes,

@@ -16,6 +16,9 @@ public sealed record Measurement(WorkerOutcome Worker, string? Failure, string? 
 
     /// <summary>The same of the load worker's CPUs.</summary>
     public double? WorkerStolenShare { get; init; }
+
+    /// <summary>The host's page faults over the same span as its CPU time; null without a host process.</summary>
+    public PageFaults? ServerFaults { get; init; }
 }
 
 /// <summary>
@@ -95,6 +98,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
         if (_worker is not null) await SettleAsync(cancellationToken);
         // The host's CPU time counts from when the worker's warm-up ends, as the worker's own does: the span its calls are counted over.
         var cpuBefore = host is null || host.HasExited ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
+        var faultsBefore = host is null || host.HasExited ? null : ProcessStats.Faults(host.Pid);
         CpuRecord? cpuRecord = null;
         var span = System.Diagnostics.Stopwatch.StartNew();
         var stealBefore = CpuSteal.Now();
@@ -104,7 +108,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
             stealBefore = CpuSteal.Now();
             try
             {
-                if (host is not null && !host.HasExited) cpuBefore = ProcessStats.CpuTime(host.Pid);
+                if (host is not null && !host.HasExited) (cpuBefore, faultsBefore) = (ProcessStats.CpuTime(host.Pid), ProcessStats.Faults(host.Pid));
             }
             catch (IOException)
             {
@@ -144,9 +148,11 @@ public sealed class ServedConfiguration : IAsyncDisposable
         double? Stolen(string? set) => CpuSteal.Share(stealBefore, stealAfter, set is null ? [.. stealAfter.Keys] : CpuAffinity.Parse(set), loadSeconds);
 
         double? serverCpu = null, serverRss = null;
+        PageFaults? serverFaults = null;
         if (host is not null && !host.HasExited)
         {
             serverCpu = (ProcessStats.CpuTime(host.Pid) - cpuBefore).TotalSeconds;
+            serverFaults = faultsBefore is null ? null : ProcessStats.Faults(host.Pid) - faultsBefore;
             serverRss = ProcessStats.PeakRssMiB(host.Pid);
         }
         var components = new Dictionary<string, string>(outcome.Figures.Components);
@@ -159,6 +165,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
         {
             HostStolenShare = Stolen(_placement.Host),
             WorkerStolenShare = Stolen(_placement.Worker),
+            ServerFaults = serverFaults,
         };
     }
 

@@ -26,6 +26,9 @@ public sealed record HostSettings(
     /// <summary>A host of known cost, for tests of the cost figures: each getInt spins until its thread has used this many ms of CPU.</summary>
     public int GetIntCpuMs { get; init; }
 
+    /// <summary>A host of known faults, for tests of the fault counts: each getInt maps this many fresh 4 KiB pages and writes each once.</summary>
+    public int GetIntFreshPages { get; init; }
+
     /// <summary>ExampleService's message encoding: "protobuf" (binary) or "json" (GrpcBench.Contracts.JsonCodec).</summary>
     public string Codec { get; init; } = "protobuf";
 

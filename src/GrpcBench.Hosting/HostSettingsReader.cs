@@ -90,6 +90,7 @@ public static class HostSettingsReader
         {
             Uds = uds,
             GetIntCpuMs = Int(config, "GetIntCpuMs", 0, 0, 10_000),
+            GetIntFreshPages = Int(config, "GetIntFreshPages", 0, 0, 262_144),
             Codec = Choice(config, "Codec", "protobuf", ["protobuf", "json"]),
             UploadReader = UploadReader(config),
             ServiceAssembly = Raw(config, "ServiceAssembly", out _),

@@ -11,7 +11,7 @@ public static class GrpcServer
     {
         // The one instance made at start-up serves every call, as the Grpc.Core host's bound instance does.
         foreach (var team in teamServices.Services) services.AddSingleton(team.Implementation.Type, team.Instance);
-        services.AddSingleton(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial, TimeSpan.FromMilliseconds(settings.GetIntCpuMs)));
+        services.AddSingleton(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial, TimeSpan.FromMilliseconds(settings.GetIntCpuMs), settings.GetIntFreshPages));
         services.AddSingleton(records);
         services.AddGrpc(options => Configure(options, settings));
         if (settings.Codec == JsonCodec.Json)

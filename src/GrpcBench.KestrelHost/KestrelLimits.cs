@@ -69,6 +69,7 @@ public static class KestrelLimits
         settings.GetIntDelayMs,
         settings.GetIntSerial,
         settings.GetIntCpuMs,
+        settings.GetIntFreshPages,
         Records = RecordSettingsInForce.Of(records),
         ServiceAssembly = teamServices.InForce,
         Grpc = grpc,

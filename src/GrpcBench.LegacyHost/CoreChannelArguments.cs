@@ -49,6 +49,7 @@ public static class CoreChannelArguments
         settings.GetIntDelayMs,
         settings.GetIntSerial,
         settings.GetIntCpuMs,
+        settings.GetIntFreshPages,
         Records = RecordSettingsInForce.Of(records),
         ServiceAssembly = teamServices.InForce,
         ChannelArguments = options.ToDictionary(o => o.Name, o => o.Type == ChannelOption.OptionType.Integer ? (object)o.IntValue : o.StringValue),

@@ -27,7 +27,7 @@ var serverPort = socketFolder is null
     ? new ServerPort(settings.Address, settings.Port, credentials)
     : new ServerPort(UnixSocketFolder.Url(socketFolder.Socket("grpc.sock")), 0, credentials);
 var channelArguments = CoreChannelArguments.For(settings);
-var service = new ExampleServiceImpl(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial, TimeSpan.FromMilliseconds(settings.GetIntCpuMs)));
+var service = new ExampleServiceImpl(new ExampleServiceOptions(TimeSpan.FromMilliseconds(settings.GetIntDelayMs), settings.GetIntSerial, TimeSpan.FromMilliseconds(settings.GetIntCpuMs), settings.GetIntFreshPages));
 var server = new Server(channelArguments)
 {
     Services =

@@ -14,6 +14,15 @@ public static class ProcessStats
         return TimeSpan.FromSeconds(ticks / (double)ClockTicksPerSecond);
     }
 
+    public static PageFaults Faults(int pid) => Faults(File.ReadAllText($"/proc/{pid}/stat"));
+
+    /// <summary>Minor and major faults of a /proc/&lt;pid&gt;/stat text (fields 10 and 12), the process's own, not its children's.</summary>
+    public static PageFaults Faults(string stat)
+    {
+        var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+        return new PageFaults(long.Parse(fields[7]), long.Parse(fields[9]));
+    }
+
     public static double PeakRssMiB(int pid) => PeakRssMiB(File.ReadAllText($"/proc/{pid}/status"));
 
     /// <summary>

@@ -16,6 +16,7 @@ public sealed class ExampleServiceImpl(ExampleServiceOptions options) : ExampleS
     public override async Task<IntResponse> GetInt(Empty request, ServerCallContext context)
     {
         if (options.GetIntCpu > TimeSpan.Zero) ThreadCpu.Spin(options.GetIntCpu);
+        if (options.GetIntFreshPages > 0) FreshPages.Touch(options.GetIntFreshPages);
         var wait = options.GetIntSerial ? options.SerialWait() : options.GetIntDelay;
         if (wait > TimeSpan.Zero) await Task.Delay(wait, context.CancellationToken);
         return new IntResponse { Result = GetIntResult };
@@ -45,7 +46,8 @@ public sealed class ExampleServiceImpl(ExampleServiceOptions options) : ExampleS
 /// (10 ms each: 100 per second), for tests of the capacity search.
 /// </param>
 /// <param name="GetIntCpu">A host of known cost, for tests of the cost figures: each GetInt spins until its thread has used this much CPU.</param>
-public sealed record ExampleServiceOptions(TimeSpan GetIntDelay, bool GetIntSerial = false, TimeSpan GetIntCpu = default)
+/// <param name="GetIntFreshPages">A host of known faults, for tests of the fault counts: each GetInt maps this many fresh 4 KiB pages, writes each and unmaps them.</param>
+public sealed record ExampleServiceOptions(TimeSpan GetIntDelay, bool GetIntSerial = false, TimeSpan GetIntCpu = default, int GetIntFreshPages = 0)
 {
     private readonly object _serial = new();
     private long _serialEnd;

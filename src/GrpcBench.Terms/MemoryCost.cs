@@ -19,6 +19,9 @@ public sealed record MemoryCost(double FreshPageUs, double WarmPageUs, double Fa
     /// <summary>A fresh page's cost on the machine of the reference runs under docs/ (a 2-core Debian VM), measured there on 2026-12-03.</summary>
     public const double ReferenceFreshPageUs = 12;
 
+    /// <summary>A fresh page's cost the reports price faults at beside this machine's: bare metal's, typically (well under 1 µs).</summary>
+    public const double TypicalBareMetalPageUs = 0.5;
+
     /// <summary>How many times the reference machine's fault cost this machine's is (below 1: cheaper).</summary>
     public double VersusReference() => FreshPageUs / ReferenceFreshPageUs;
 
