@@ -56,7 +56,8 @@ public static class MarkdownReport
         md.AppendLine($"- command line: `{summary.CommandLine.Replace('`', '\'')}`");
         md.AppendLine($"- commit {run.Commit}, started {run.StartedAt.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture)} UTC");
         md.AppendLine($"- machine: {machine.Cores} cores, {Numbers.Amount(machine.MemoryGiB)} GiB, {machine.Cpu}, {machine.Os}; link: {Link(summary)}");
-        md.AppendLine($"- memory: {(machine.Memory is { } memory ? memory.Describe() + (memory.Caution() is { } caution ? $". **{caution}**" : "") : "not measured")}");
+        // Runs recorded before the memory cost was measured (the reference runs under docs/ among them) keep their report as it was.
+        if (machine.Memory is { } memory) md.AppendLine($"- memory: {memory.Describe()}{(memory.Caution() is { } caution ? $". **{caution}**" : "")}");
         md.AppendLine($"- CPUs: {Cpus(summary)}");
         md.AppendLine($"- components (over every configuration): {Components(summary)}");
         md.AppendLine();
