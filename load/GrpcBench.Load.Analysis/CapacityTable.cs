@@ -94,6 +94,9 @@ public static class CapacityTable
             ServerMarginalMsPerCall = SpreadOf(ok.Select(r => MarginalOf(r)?.MsPerCall)),
             ServerFixedMsPerSecond = SpreadOf(ok.Select(r => MarginalOf(r)?.FixedMsPerSecond)),
             CapacityTimesMarginal = SpreadOf(ok.Select(CapacityTimesMarginal)),
+            Limits = [.. ok.Select(r => r.Capacity!.Limit)],
+            PhysicsAtCapacity = SpreadOf(ok.Select(Physics)),
+            ServerFaultsPerCall = SpreadOf(atCommon.Select(pr => pr.ServerFaultsPerCall)),
         };
     }
 
@@ -107,6 +110,9 @@ public static class CapacityTable
         return calls > 0 ? capacity * cpu / calls / cpus : null;
     }
 
+    /// <summary>The search's <see cref="PhysicsCheck"/>: capacity x the host's CPU per searched call at it, over its CPUs.</summary>
+    public static double? Physics(ConfigurationResult run) => PhysicsCheck.Of(run.Capacity?.CallsPerSecond, run.Capacity?.HostCpuMsPerCallAtCapacity, HostCpuCount(run));
+
     private static double? CapacityTimesMarginal(ConfigurationResult run) =>
         run.Capacity is { CallsPerSecond: { } capacity } && MarginalOf(run) is { } marginal && HostCpuCount(run) is { } cpus
             ? capacity * marginal.MsPerCall / 1000 / cpus : null;
@@ -115,7 +121,7 @@ public static class CapacityTable
 
     private static int? HostCpuCount(ConfigurationResult run) => run.Cpus?.Host is { } host ? CpuList.Parse(host).Count : null;
 
-    private static Spread? SpreadOf(IEnumerable<double?> values) => SpreadOf(values.OfType<double>());
+    public static Spread? SpreadOf(IEnumerable<double?> values) => SpreadOf(values.OfType<double>());
 
     private static Spread? SpreadOf(IEnumerable<double> values)
     {

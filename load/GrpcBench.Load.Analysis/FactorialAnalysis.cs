@@ -20,6 +20,9 @@ public sealed record ScreenRun(IReadOnlyList<int> Levels, int Order, double Valu
 /// </param>
 public sealed record Effect(double Ratio, double Lower, double Upper, EffectVerdict Verdict)
 {
+    /// <summary>The narrowest threshold at which this effect would be <see cref="EffectVerdict.NoEffect"/>: its 90 % interval's farther reach from 1.</summary>
+    public double NoEffectWithin { get; init; }
+
     /// <summary>
     /// The effect <paramref name="logEffect"/> on the log of a response, with its standard error on
     /// <paramref name="degreesOfFreedom"/>, as a ratio and a verdict at <paramref name="threshold"/>.
@@ -32,7 +35,10 @@ public sealed record Effect(double Ratio, double Lower, double Upper, EffectVerd
             : logEffect - t95 * standardError > 0 ? EffectVerdict.Helps
             : logEffect + t95 * standardError < 0 ? EffectVerdict.Hurts
             : EffectVerdict.CouldNotTell;
-        return new Effect(Math.Exp(logEffect), Math.Exp(logEffect - t95 * standardError), Math.Exp(logEffect + t95 * standardError), verdict);
+        return new Effect(Math.Exp(logEffect), Math.Exp(logEffect - t95 * standardError), Math.Exp(logEffect + t95 * standardError), verdict)
+        {
+            NoEffectWithin = Math.Exp(Math.Abs(logEffect) + t90 * standardError) - 1,
+        };
     }
 }
 

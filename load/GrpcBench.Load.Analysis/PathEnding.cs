@@ -28,16 +28,20 @@ public static class PathEnding
         var text = Invariant($"{walked}; its end holds {end:0.#}/s ({Searches(endSearches.Count)})");
         if (grpcCore?.EndOver is { } versusCore)
         {
-            text += Invariant($", x{versusCore.Median:0.00} [{versusCore.Lower:0.00}, {versusCore.Upper:0.00}] of Grpc.Core's {grpcCore.Held:0.#}/s");
-            if (versusCore.Lower >= 1) return text + $": Grpc.Core's capacity reached ({tried})." + Throughput(grpcCore, floor, endClientBound, withFloors);
-            if (versusCore.Median >= 1) text += ", about Grpc.Core's (the searches' range reaches below it)";
+            text += Invariant($", x{versusCore.Describe()} of Grpc.Core's {grpcCore.Held:0.#}/s");
+            var (endLimit, coreLimit) = (SearchedCapacity.CommonestLimit(endSearches), SearchedCapacity.CommonestLimit(grpcCore.Searches));
+            var sameLimit = endLimit is null || coreLimit is null || endLimit == coreLimit;
+            if (!sameLimit) text += $" (different limits: the end's searches ended on {endLimit}, Grpc.Core's on {coreLimit}, so the ratio compares two bounds, not one)";
+            if (versusCore.Lower >= 1 && sameLimit) return text + $": Grpc.Core's capacity reached ({tried})." + Throughput(grpcCore, floor, endClientBound, withFloors);
+            if (versusCore.Lower >= 1) text += ", above Grpc.Core's on another limit";
+            else if (versusCore.Median >= 1) text += ", about Grpc.Core's (the searches' range reaches below it)";
         }
         if (!withFloors) return text + $" ({tried}; no floors on your own methods)." + Throughput(grpcCore, null, endClientBound, withFloors);
         if (floor?.EndOver is not { } versusFloor || floor.Held is not { } http2)
             return text + $"; Kestrel's raw HTTP/2 floor held nothing or was not measured, so what bounds the rest cannot be told ({tried})." + Throughput(grpcCore, floor, endClientBound, withFloors);
-        text += Invariant($"; {versusFloor.Median * 100:0} % [{versusFloor.Lower * 100:0}, {versusFloor.Upper * 100:0}] of Kestrel's raw HTTP/2 floor with the same Kestrel and runtime settings ({http2:0.#}/s)");
+        text += Invariant($"; {versusFloor.Median * 100:0} % {(versusFloor with { Median = versusFloor.Median * 100, Lower = versusFloor.Lower * 100, Upper = versusFloor.Upper * 100 }).Bounds("0")} of Kestrel's raw HTTP/2 floor with the same Kestrel and runtime settings ({http2:0.#}/s)");
         var floorVersusCore = grpcCore is null ? null : SearchedCapacity.Ratio(floor.Searches, grpcCore.Searches);
-        if (floorVersusCore is { } f) text += Invariant($", which is itself x{f.Median:0.00} [{f.Lower:0.00}, {f.Upper:0.00}] of Grpc.Core's");
+        if (floorVersusCore is { } f) text += Invariant($", which is itself x{f.Describe()} of Grpc.Core's");
         var reading = floorVersusCore is not { Median: < 1 }
             ? ": the floor is not below Grpc.Core's capacity, so Kestrel's request path does not bound the gap; changes the screen did not try could still close it"
             : versusFloor.Lower >= 0.9
@@ -53,7 +57,7 @@ public static class PathEnding
     {
         var parts = new[] { (Name: "Kestrel's raw HTTP/2 floor's", Bound: floor), (Name: "Grpc.Core's", Bound: grpcCore) }
             .Where(p => p.Bound?.EndThroughputOver is not null)
-            .Select(p => Invariant($"x{p.Bound!.EndThroughputOver!.Median:0.00} [{p.Bound.EndThroughputOver.Lower:0.00}, {p.Bound.EndThroughputOver.Upper:0.00}] of {p.Name}")).ToList();
+            .Select(p => $"x{p.Bound!.EndThroughputOver!.Describe()} of {p.Name}").ToList();
         if (parts.Count == 0) return "";
         var text = $" On interleaved saturated runs ({(oneCaller ? "one upload caller" : "the methods' callers in a closed loop")}) its throughput is {string.Join(" and ", parts)}";
         if (grpcCore?.HostBusy is < SaturatedHost and var busy)

@@ -15,7 +15,10 @@ public static class ScreenFindings
         Spread? Ratio(ScreenFit? figure) => figure is null ? null : Spread(figure.Effects[factor], runsWith, FitKind);
         var throughput = fit.Throughput?.Effects[factor];
         return new KnobFinding(choice, meaning, runsWith, null, null, Ratio(fit.HostCpuPerCall), null, Ratio(fit.OtherP99), Ratio(fit.ClientCpuPerCall), Ratio(fit.HostPeakRss),
-            Verdict(throughput?.Verdict), Reach(throughput), reported, Ratio(fit.Throughput));
+            Verdict(throughput?.Verdict), Reach(throughput), reported, Ratio(fit.Throughput))
+        {
+            NeedsThreshold = throughput is { Verdict: EffectVerdict.CouldNotTell } ? throughput.NoEffectWithin : null,
+        };
     }
 
     /// <summary>A value under which no run measured anything, beside runs that did: it broke the calls, so it hurts, whatever a ratio would say.</summary>

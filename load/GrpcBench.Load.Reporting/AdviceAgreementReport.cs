@@ -37,5 +37,5 @@ public static class AdviceAgreementReport
     }
 
     private static string WithEffect(string verdict, Spread? effect) =>
-        effect is null ? verdict : string.Create(CultureInfo.InvariantCulture, $"{verdict} x{effect.Median:0.00} [{effect.Lower:0.00}, {effect.Upper:0.00}]");
+        effect is null ? verdict : $"{verdict} x{effect.Describe()}";
 }

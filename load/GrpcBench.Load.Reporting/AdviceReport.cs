@@ -66,7 +66,7 @@ public static class AdviceReport
         MarkdownTable.Append(md, ["knob", "value", "verdict", "capacity vs default", "host CPU/call vs default", $"p99 at {screening} vs default", "client CPU/call vs default",
                 "host peak RSS vs default", "searches", "reported back", "what it is"],
             [false, false, false, true, true, true, true, true, true, false, false],
-            advice.Knobs.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, k.Choice.Value, Verdict(k), Times(k.Capacity, k.CapacityDecision), Times(k.ServerCpu, k.ServerCpuDecision),
+            advice.Knobs.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, k.Choice.Value, Verdict(k, advice.Threshold), Times(k.Capacity, k.CapacityDecision), Times(k.ServerCpu, k.ServerCpuDecision),
                 Times(k.P99), Times(k.ClientCpu), Times(k.ServerRss), k.Searches.ToString(CultureInfo.InvariantCulture), k.Reported ?? "-", k.Meaning]));
         md.AppendLine();
 
@@ -80,7 +80,7 @@ public static class AdviceReport
             MarkdownTable.Append(md, ["alternative", "verdict", "capacity vs default", "host CPU/call vs default", $"p99 at {screening} vs default", "client CPU/call vs default",
                     "host peak RSS vs default", "searches", "what it is", "the change"],
                 [false, false, true, true, true, true, true, true, false, false],
-                advice.Alternatives.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, Verdict(k), Times(k.Capacity, k.CapacityDecision), Times(k.ServerCpu, k.ServerCpuDecision),
+                advice.Alternatives.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, Verdict(k, advice.Threshold), Times(k.Capacity, k.CapacityDecision), Times(k.ServerCpu, k.ServerCpuDecision),
                     Times(k.P99), Times(k.ClientCpu), Times(k.ServerRss), k.Searches.ToString(CultureInfo.InvariantCulture), k.Meaning, $"`{k.Choice.Code}`"]));
             md.AppendLine();
         }
@@ -146,9 +146,12 @@ public static class AdviceReport
         _ => "The service's environment",
     };
 
-    internal static string Verdict(KnobFinding finding) => finding.Verdict switch
+    /// <param name="threshold">The threshold asked and decided at: a value its spread could not decide is "undecided at" it, never "no effect".</param>
+    public static string Verdict(KnobFinding finding, double threshold) => finding.Verdict switch
     {
         AdviceFindings.NoEffect when finding.SmallestEffectSeen is { } reach => $"no effect found (within ±{reach * 100:0} %)",
+        AdviceFindings.CouldNotTell when finding.NeedsThreshold is { } needs => $"undecided at ±{Percent(threshold)} (would need ±{needs * 100:0} %)",
+        AdviceFindings.CouldNotTell => $"undecided at ±{Percent(threshold)}",
         _ => finding.Verdict,
     };
 
@@ -160,7 +163,7 @@ public static class AdviceReport
         : new($"Saturated throughput with each knob value, over Kestrel's default ({RuntimeBuilds.Describe(advice.Runtime)}, {advice.Mix})",
             ["throughput vs default"], ["#4477aa"],
             [.. advice.Knobs.Concat(advice.Alternatives).Where(k => k.Throughput is not null).Select(k => new ChartRow(
-                $"{k.Choice.Knob}={k.Choice.Value} ({k.Verdict}, {Bounds(k.Throughput!)})", [k.Throughput!.Median]))],
+                $"{k.Choice.Knob}={k.Choice.Value} ({k.Verdict}, {k.Throughput!.Bounds()})", [k.Throughput!.Median]))],
             v => "x" + v.ToString("0.00", CultureInfo.InvariantCulture), "throughput with the value / the default's, same run", 1.0, "default");
 
     /// <summary>One chart per runtime (in pages where it is long), to go beside advice.md.</summary>
@@ -170,16 +173,11 @@ public static class AdviceReport
 
     internal static string ChartName(AdviceSummary advice) => advice.Screen is null ? $"capacity-{advice.Runtime}.png" : $"throughput-{advice.Runtime}.png";
 
-    /// <summary>"x1.28 [1.13, 1.44]", and the decision after it where given.</summary>
+    /// <summary>"x1.28 [1.13, 1.44]" (a 95 % interval) or "x1.28 (range of 4 search ratios: 1.13-1.44)", and the decision after it where given.</summary>
     internal static string Times(Spread? ratio, string? decision = null) => ratio is null ? "-"
-        : $"x{ratio.Median.ToString("0.00", CultureInfo.InvariantCulture)} {Bounds(ratio)}" + (decision is null ? "" : $" {decision}");
+        : $"x{ratio.Describe("0.00")}" + (decision is null ? "" : $" {decision}");
 
-    private static string Bounds(Spread ratio) =>
-        $"[{ratio.Lower.ToString("0.00", CultureInfo.InvariantCulture)}, {ratio.Upper.ToString("0.00", CultureInfo.InvariantCulture)}]";
-
-    internal static string Figure(Spread? spread, string format) => spread is null ? "-"
-        : spread.Count == 1 ? spread.Median.ToString(format, CultureInfo.InvariantCulture)
-        : $"{spread.Median.ToString(format, CultureInfo.InvariantCulture)} [{spread.Lower.ToString(format, CultureInfo.InvariantCulture)}, {spread.Upper.ToString(format, CultureInfo.InvariantCulture)}]";
+    internal static string Figure(Spread? spread, string format) => spread is null ? "-" : spread.Describe(format);
 }
 
 /// <summary>The advise preset's reading: advice/advice.md and its charts, with path.md where the run walked the migration path.</summary>

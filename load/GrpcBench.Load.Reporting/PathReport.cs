@@ -47,19 +47,23 @@ public static class PathReport
         md.AppendLine();
         md.AppendLine($"![capacity along the path, {advice.Runtime}]({ChartName(advice)})");
         md.AppendLine();
-        MarkdownTable.Append(md, ["step", "change", "throughput vs the step before", "decision", "capacity/s [held, missed]", "vs Grpc.Core", $"host CPU per {terms.Call}, ms", $"{terms.Beside} p99, ms", "host peak RSS, MiB"],
-            [true, false, false, false, true, true, true, true, true],
+        MarkdownTable.Append(md, ["step", "change", "throughput vs the step before", "decision", "capacity/s held (lowest missed above)", "ended on (host / worker busy)", "vs Grpc.Core", $"host CPU per {terms.Call}, ms", $"{terms.Beside} p99, ms", "host peak RSS, MiB"],
+            [true, false, false, false, true, false, true, true, true, true],
             path.Steps.Select(s => (IReadOnlyList<string>)[s.Number.ToString(CultureInfo.InvariantCulture), s.Change?.Named() ?? "Kestrel + grpc-dotnet, every default",
-                AdviceReport.Times(s.VersusBefore), s.Decision ?? "-", Capacity(s.Capacity), s.Capacity is { } capacity && grpcCore is not null ? AdviceReport.Times(SearchedCapacity.Ratio([capacity], grpcCore)) : "-",
+                AdviceReport.Times(s.VersusBefore), s.Decision ?? "-", Capacity(s.Capacity), Limit(s.Capacity is null ? [] : [s.Capacity]), s.Capacity is { } capacity && grpcCore is not null ? AdviceReport.Times(SearchedCapacity.Ratio([capacity], grpcCore)) : "-",
                 Figure(s.HostCpuMsPerUpload, "0.0"), Figure(s.GetIntP99Ms, "0.0"), Figure(s.HostPeakRssMiB, "0")]));
         md.AppendLine();
+        var flags = PhysicsFlags(path).ToList();
+        foreach (var flag in flags) md.AppendLine($"- {flag}");
+        if (flags.Count > 0) md.AppendLine();
         md.AppendLine(string.Create(CultureInfo.InvariantCulture,
             $"The path's end, {Held(path.EndSearches)}, beside Grpc.Core{(terms == AdviceTerms.Story ? " and the floors" : "")} on the same mix and SLO; the saturated throughput from the confirming runs, interleaved:"));
         md.AppendLine();
-        MarkdownTable.Append(md, ["", "configuration", "capacity/s (each search held)", "the end's capacity over it", "saturated throughput/s", "the end's throughput over it", "host busy"],
-            [false, false, true, true, true, true, true],
-            path.Bounds.Select(b => (IReadOnlyList<string>)[b.Name, b.Label, Held(b.Searches), AdviceReport.Times(b.EndOver), Figure(b.PerSecond, "0.0"), AdviceReport.Times(b.EndThroughputOver),
-                b.HostBusy is { } busy ? $"{busy * 100:0} %" : "-"]));
+        MarkdownTable.Append(md, ["", "configuration", "capacity/s (each search held)", "ended on (host / worker busy)", "the end's capacity over it", "saturated throughput/s", "the end's throughput over it", "host busy"],
+            [false, false, true, false, true, true, true, true],
+            [(["path's end", path.Steps[^1].Label, Held(path.EndSearches), Limit(path.EndSearches), "", "", "", ""]),
+            .. path.Bounds.Select(b => (IReadOnlyList<string>)[b.Name, b.Label, Held(b.Searches), Limit(b.Searches), AdviceReport.Times(b.EndOver), Figure(b.PerSecond, "0.0"), AdviceReport.Times(b.EndThroughputOver),
+                b.HostBusy is { } busy ? $"{busy * 100:0} %" : "-"])]);
         md.AppendLine();
         if (path.Trials.Count > 0)
         {
@@ -139,8 +143,26 @@ public static class PathReport
     }
 
     private static string Capacity(SearchedCapacity? capacity) => capacity?.Held is { } held
-        ? CapacityReport.Rate(held) + (capacity.Missed is { } missed ? $" [{CapacityReport.Rate(held)}, {CapacityReport.Rate(missed)}]" : " (none missed)")
+        ? CapacityReport.Rate(held) + (capacity.Missed is { } missed ? $" (missed {CapacityReport.Rate(missed)})" : " (none missed)")
         : capacity is null ? "-" : $"none held ({capacity.Reason})";
+
+    /// <summary>"getInt p99 (45 % / 30 %)" for one search, "keep-pace (all 2)" for several; "-" where not kept.</summary>
+    private static string Limit(IReadOnlyList<SearchedCapacity> searches) =>
+        (searches.All(s => s.Limit is null) ? "-"
+            : searches.Count == 1 ? $"{searches[0].Limit} ({Busy(searches[0].HostBusy)} / {Busy(searches[0].WorkerBusy)})"
+            : CapacityLimit.Describe(searches.Select(s => s.Limit)))
+        + (searches.Any(s => PhysicsCheck.Fails(s.Physics)) ? "; physics flagged" : "");
+
+    /// <summary>Every search of the path whose physics check fails, named, one line each.</summary>
+    public static IEnumerable<string> PhysicsFlags(MigrationPath path) =>
+        path.Steps.Where(s => s.Capacity is not null).Select(s => (Name: $"step {s.Number}", Search: s.Capacity!))
+            .Concat(path.EndSearches.Select((s, i) => (Name: $"the path's end, search {i + 1}", Search: s)))
+            .Concat(path.Bounds.SelectMany(b => b.Searches.Select((s, i) => (Name: $"{b.Name}, search {i + 1}", Search: s))))
+            .Where(n => PhysicsCheck.Fails(n.Search.Physics))
+            .Select(n => $"{n.Name} ({CapacityReport.Rate(n.Search.Held ?? 0)}/s): {PhysicsCheck.Flag(n.Search.Physics)}")
+            .Distinct();
+
+    private static string Busy(double? fraction) => fraction is { } f ? $"{f * 100:0} %" : "-";
 
     /// <summary>"41.5 (median of 40, 43)", or one search's held rate.</summary>
     private static string Held(IReadOnlyList<SearchedCapacity> searches) => SearchedCapacity.MedianHeld(searches) is not { } median

@@ -74,7 +74,7 @@ internal static class ScreenedAdviceSection
         MarkdownTable.Append(md, ["knob", "value", "verdict", "throughput vs default", $"host CPU/{terms.Call} vs default", $"{terms.Beside} p99 vs default", $"client CPU/{terms.Call} vs default",
                 "host peak RSS vs default", "runs", "reported back", "what it is"],
             [false, false, false, true, true, true, true, true, true, false, false],
-            advice.Knobs.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, k.Choice.Value, AdviceReport.Verdict(k), AdviceReport.Times(k.Throughput), AdviceReport.Times(k.ServerCpu), AdviceReport.Times(k.P99), AdviceReport.Times(k.ClientCpu),
+            advice.Knobs.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, k.Choice.Value, AdviceReport.Verdict(k, advice.Threshold), AdviceReport.Times(k.Throughput), AdviceReport.Times(k.ServerCpu), AdviceReport.Times(k.P99), AdviceReport.Times(k.ClientCpu),
                 AdviceReport.Times(k.ServerRss), k.Searches.ToString(CultureInfo.InvariantCulture), k.Reported ?? "-", k.Meaning]));
         md.AppendLine();
 
@@ -92,7 +92,7 @@ internal static class ScreenedAdviceSection
             MarkdownTable.Append(md, ["alternative", "verdict", "throughput vs default", "host CPU/upload vs default", "getInt p99 vs default", "client CPU/upload vs default",
                     "runs", "what it is", "the change"],
                 [false, false, true, true, true, true, true, false, false],
-                advice.Alternatives.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, AdviceReport.Verdict(k), AdviceReport.Times(k.Throughput), AdviceReport.Times(k.ServerCpu), AdviceReport.Times(k.P99), AdviceReport.Times(k.ClientCpu),
+                advice.Alternatives.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, AdviceReport.Verdict(k, advice.Threshold), AdviceReport.Times(k.Throughput), AdviceReport.Times(k.ServerCpu), AdviceReport.Times(k.P99), AdviceReport.Times(k.ClientCpu),
                     k.Searches.ToString(CultureInfo.InvariantCulture), k.Meaning, $"`{k.Choice.Code}`"]));
             md.AppendLine();
             foreach (var alternative in advice.Alternatives)

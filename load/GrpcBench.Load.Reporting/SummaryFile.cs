@@ -53,7 +53,7 @@ public static class SummaryFile
         var json = path.EndsWith(".gz", StringComparison.Ordinal)
             ? new StreamReader(new GZipStream(File.OpenRead(path), CompressionMode.Decompress)).ReadToEnd()
             : File.ReadAllText(path);
-        var summary = Deserialize(json, path);
+        var summary = Analysis.OlderSummaries.Complete(Deserialize(json, path));
         if (summary.SchemaVersion is not SchemaVersion)
             (note ?? Console.Error.WriteLine)($"{path}: summary schema version {summary.SchemaVersion ?? 1}, older than this build writes ({SchemaVersion}): "
                                               + (summary.SchemaVersion is null ? "figures it does not hold (p90 before it was kept) show as -; " : "")

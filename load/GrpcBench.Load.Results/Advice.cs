@@ -113,7 +113,11 @@ public sealed record KnobChoice(string Knob, string Value, string Setting, strin
 /// <param name="Reported">The value as the host reported it back from its ready line (the effective one); null for client knobs.</param>
 /// <param name="Throughput">Saturated throughput with the value over the default's, with its 95 % interval (the screen's fit); null where capacity was searched instead.</param>
 public sealed record KnobFinding(KnobChoice Choice, string Meaning, int Searches, Spread? Capacity, string? CapacityDecision, Spread? ServerCpu, string? ServerCpuDecision,
-    Spread? P99, Spread? ClientCpu, Spread? ServerRss, string Verdict, double? SmallestEffectSeen, string? Reported, Spread? Throughput = null);
+    Spread? P99, Spread? ClientCpu, Spread? ServerRss, string Verdict, double? SmallestEffectSeen, string? Reported, Spread? Throughput = null)
+{
+    /// <summary>Undecided at the asked threshold: the one at which it would be "no effect found" (its 90 % interval's reach); null where decided.</summary>
+    public double? NeedsThreshold { get; init; }
+}
 
 /// <summary>A configuration of the confirming run.</summary>
 /// <param name="Name">"default", "recommended" or "Grpc.Core".</param>

@@ -109,6 +109,15 @@ public sealed record CapacityProbe(double OfferedPerSecond, string? Missed, IRea
 {
     public bool Held => Missed is null;
 
+    /// <summary>The host's page faults over the same span as <see cref="ServerCpuSeconds"/>; null where not counted (before 2026-12-03).</summary>
+    public PageFaults? ServerFaults { get; init; }
+
+    /// <summary>The load worker's, over the span of <see cref="ClientCpuSeconds"/>.</summary>
+    public PageFaults? ClientFaults { get; init; }
+
+    /// <summary>The host's minor faults per call of the mix (every scenario's calls, as <see cref="ServerCpuMsPerCall"/>).</summary>
+    public double? ServerFaultsPerCall => Calls > 0 && ServerFaults is { } faults ? faults.Minor / (double)Calls : null;
+
     public double? ServerCpuMsPerCall => Calls > 0 ? ServerCpuSeconds * 1000 / Calls : null;
 
     public double? ClientCpuMsPerCall => Calls > 0 ? ClientCpuSeconds * 1000 / Calls : null;
@@ -133,6 +142,20 @@ public sealed record CapacityResult(string Scenario, double? CallsPerSecond, Cap
 {
     /// <summary>The probe at the capacity.</summary>
     public CapacityProbe? AtCapacity => Probes.Where(p => p.Held).MaxBy(p => p.OfferedPerSecond);
+
+    /// <summary>The host's CPU ms per searched call at the capacity: all of its CPU over the probe's span, over the searched scenario's calls.</summary>
+    public double? HostCpuMsPerCallAtCapacity => AtCapacity is { ServerCpuSeconds: { } cpu } probe && (probe.SearchedCalls ?? probe.Scenario(Scenario)?.Invocations) is > 0 and var calls
+        ? cpu * 1000 / calls : null;
+
+    /// <summary>The probe that ended the search: the lowest rate missed above the capacity; null where none missed.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public CapacityProbe? FirstMissed => Probes.Where(p => !p.Held && (CallsPerSecond is null || p.OfferedPerSecond > CallsPerSecond)).MinBy(p => p.OfferedPerSecond);
+
+    /// <summary>
+    /// The SLO term that ended the search (<see cref="CapacityLimit"/>: "getInt p99", "keep-pace", ...); where no rate
+    /// above the capacity missed, the <see cref="Bound"/> that stopped it ("budget", "highest rate held").
+    /// </summary>
+    public string Limit => FirstMissed?.Missed is { } missed ? CapacityLimit.Of(missed) : Bound;
 }
 
 /// <summary>What a call costs each side, measured at a steady rate every configuration of the mix held.</summary>

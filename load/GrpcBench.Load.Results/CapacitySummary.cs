@@ -31,7 +31,32 @@ public sealed record CapacityMixSummary(string Mix, string Searched, string Work
 }
 
 /// <summary>A median over the repeats and its interval; <see cref="Kind"/> says what the interval is ("95 % CI", "range of 3 runs").</summary>
-public sealed record Spread(double Median, double Lower, double Upper, int Count, string Kind);
+public sealed record Spread(double Median, double Lower, double Upper, int Count, string Kind)
+{
+    /// <summary>
+    /// Whether Lower-Upper is a 95 % confidence interval. Otherwise it is the range of a few values (the repeats, every
+    /// pair of a few searches) or one search's bracket, whose coverage is not known, and it is never printed like one.
+    /// </summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public bool IsInterval => Kind.StartsWith("95 %", StringComparison.Ordinal) || Kind == PathTrialKind;
+
+    /// <summary>The path's trials: an effect's 95 % interval from interleaved runs with the screen's pooled spread.</summary>
+    public const string PathTrialKind = "interleaved runs, screen's spread";
+
+    /// <summary>"[0.91, 1.20]" where it is a 95 % interval; "(range of 4: 0.91-1.20)" where it is not; "" for one value.</summary>
+    public string Bounds(string format = "0.00") =>
+        Lower == Upper ? ""
+        : IsInterval ? $"[{Format(Lower, format)}, {Format(Upper, format)}]"
+        : $"({RangeName}: {Format(Lower, format)}-{Format(Upper, format)})";
+
+    /// <summary>"range of 4" of "range of 4 search ratios"; other kinds ("search brackets") as they are.</summary>
+    private string RangeName => Kind.StartsWith("range of ", StringComparison.Ordinal) ? string.Join(' ', Kind.Split(' ').Take(3)) : Kind;
+
+    /// <summary>"1.28 [1.13, 1.44]", "1.28 (range of 3: 1.10-1.50)", or the median alone where there is one value.</summary>
+    public string Describe(string format = "0.00") => $"{Format(Median, format)} {Bounds(format)}".TrimEnd();
+
+    private static string Format(double value, string format) => value.ToString(format, System.Globalization.CultureInfo.InvariantCulture);
+}
 
 /// <summary>One configuration of a mix over its repeats.</summary>
 /// <param name="Runs">Searches that ended ok; <paramref name="Failed"/> those that did not (their reasons in the configurations).</param>
@@ -55,6 +80,15 @@ public sealed record CapacityRow(LoadConfiguration Configuration, int Runs, int 
 
     /// <summary>The physics check: capacity x marginal host CPU per call, over the host's CPUs; 0.7-1.1 for a server-bound search.</summary>
     public Spread? CapacityTimesMarginal { get; init; }
+
+    /// <summary>The physics check at the capacity (<see cref="PhysicsCheck"/>): capacity x the host's CPU per searched call at it, over the host's CPUs.</summary>
+    public Spread? PhysicsAtCapacity { get; init; }
+
+    /// <summary>The host's minor page faults per call at the common rate (every scenario's calls); null where not counted.</summary>
+    public Spread? ServerFaultsPerCall { get; init; }
+
+    /// <summary>What ended each search that found a capacity (<see cref="CapacityResult.Limit"/>), in repeat order.</summary>
+    public IReadOnlyList<string> Limits { get; init; } = [];
 }
 
 /// <param name="Calls">Successful calls behind the percentiles, over all repeats.</param>

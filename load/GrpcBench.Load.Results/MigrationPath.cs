@@ -34,8 +34,25 @@ public sealed record PathStep(int Number, KnobChoice? Change, string Label, Spre
 public sealed record PathTrial(int OnStep, KnobChoice Change, Spread? Screened, Spread? VersusBefore, string Verdict, bool Taken);
 
 /// <summary>One capacity search: the highest rate held within the SLO and the lowest missed above it (the capacity lies between).</summary>
+/// <param name="Reason">Why it held nothing; null where it held a rate.</param>
 public sealed record SearchedCapacity(double? Held, double? Missed, string? Reason)
 {
+    /// <summary>What ended the search (<see cref="CapacityResult.Limit"/>); null in files written before it was kept.</summary>
+    public string? Limit { get; init; }
+
+    /// <summary>How busy the host's CPUs were at the rate held (0-1 of its CPUs).</summary>
+    public double? HostBusy { get; init; }
+
+    /// <summary>How busy the load worker's CPUs were there.</summary>
+    public double? WorkerBusy { get; init; }
+
+    /// <summary>The <see cref="PhysicsCheck"/> at the rate held: that rate x the host's CPU per call there, over its CPUs.</summary>
+    public double? Physics { get; init; }
+
+    /// <summary>The limit most of <paramref name="searches"/> ended on; null where none is known.</summary>
+    public static string? CommonestLimit(IReadOnlyList<SearchedCapacity> searches) =>
+        searches.Select(s => s.Limit).OfType<string>().GroupBy(l => l).OrderByDescending(g => g.Count()).ThenBy(g => g.Key, StringComparer.Ordinal).FirstOrDefault()?.Key;
+
     /// <summary>This capacity over <paramref name="other"/>'s, with the range the two searches' brackets allow; null where either held nothing.</summary>
     public Spread? Over(SearchedCapacity other) => Held is { } held && other.Held is { } otherHeld
         ? new Spread(held / otherHeld, held / (other.Missed ?? otherHeld), (Missed ?? held) / otherHeld, 1, "search brackets")

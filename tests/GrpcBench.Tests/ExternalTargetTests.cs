@@ -32,7 +32,7 @@ public class ExternalTargetTests
             trust = ["--target-ca", ca];
         }
 
-        var (exit, output, error) = await RunToolAsync(["--quick", "--target", host.Ready.Url, .. trust, "--out", folder], TimeSpan.FromMinutes(3));
+        var (exit, output, error) = await RunToolAsync(["--quick", "--phases", "10x2", "--target", host.Ready.Url, .. trust, "--out", folder], TimeSpan.FromMinutes(3));
 
         Assert.True(exit == 0, output + error);
         using var summary = JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json")));

@@ -125,7 +125,7 @@ public class PresetRunTests
     {
         var folder = NewFolder("sweep");
 
-        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), ["--preset", "sweep", "--quick", "--out", folder]);
+        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), ["--preset", "sweep", "--quick", "--phases", "10x2", "--out", folder]);
 
         Assert.True(exit == 0, output + error);
         SummaryShape.Matches(folder, "sweep-quick");

@@ -75,7 +75,7 @@ public static class CapacityCharts
         ["#4e79a7"],
         capacity.Mixes.SelectMany(mix => mix.Rows.Where(r => r.Configuration.Kind == ConfigurationKind.Grpc && r.Configuration.Server != ServerStack.GrpcCore).Select(row =>
             row.VersusGrpcCore is { } ratio
-                ? new ChartRow($"{mix.Mix}: {row.Configuration.LabelWithBuilds} [{ratio.Lower:0.00}, {ratio.Upper:0.00}], {row.Decision}", [ratio.Median])
+                ? new ChartRow($"{mix.Mix}: {row.Configuration.LabelWithBuilds} {ratio.Bounds()}, {row.Decision}", [ratio.Median])
                 : new ChartRow($"{mix.Mix}: {row.Configuration.LabelWithBuilds}", [null], Note: row.Capacity is null ? "no capacity found" : "no Grpc.Core capacity to compare with"))).ToList(),
         v => Numbers.Ratio(v),
         "capacity over Grpc.Core's capacity (above 1 holds more)",

@@ -7,10 +7,12 @@ public class PathEndingTests
 {
     private static PathStep Step(int number) => new(number, null, $"step {number}", null, null, null, null, null, null, null);
 
-    private static IReadOnlyList<SearchedCapacity> Searched(params double[] held) => [.. held.Select(h => new SearchedCapacity(h, h * 1.05, null))];
+    private static IReadOnlyList<SearchedCapacity> Searched(params double[] held) => Ended("sendLargeData p99", held);
 
-    private static PathBound Bound(string name, IReadOnlyList<SearchedCapacity> end, double[] held, Spread? throughputOver = null, double? busy = null) =>
-        new(name, name, Searched(held), SearchedCapacity.Ratio(end, Searched(held)), null, throughputOver, busy);
+    private static IReadOnlyList<SearchedCapacity> Ended(string limit, params double[] held) => [.. held.Select(h => new SearchedCapacity(h, h * 1.05, null) { Limit = limit })];
+
+    private static PathBound Bound(string name, IReadOnlyList<SearchedCapacity> end, double[] held, Spread? throughputOver = null, double? busy = null, string limit = "sendLargeData p99") =>
+        new(name, name, Ended(limit, held), SearchedCapacity.Ratio(end, Ended(limit, held)), null, throughputOver, busy);
 
     [Fact]
     public void A_path_whose_every_search_passes_grpc_cores_reaches_it()
@@ -18,7 +20,17 @@ public class PathEndingTests
         var end = Searched(34, 36);
         var ending = PathEnding.Of([Step(0), Step(1)], end, [Bound(PathEnding.GrpcCore, end, [31, 33]), Bound(PathEnding.RawHttp2, end, [30, 30])], everyChangeTried: true, endClientBound: false);
 
-        Assert.StartsWith("The path takes 1 change; its end holds 35/s (median of 2 capacity searches), x1.09 [1.03, 1.16] of Grpc.Core's 32/s: Grpc.Core's capacity reached", ending);
+        Assert.StartsWith("The path takes 1 change; its end holds 35/s (median of 2 capacity searches), x1.09 (range of 4: 1.03-1.16) of Grpc.Core's 32/s: Grpc.Core's capacity reached", ending);
+    }
+
+    [Fact]
+    public void Above_grpc_cores_capacity_on_another_limit_is_not_reaching_it_and_says_which_limit_held_each_back()
+    {
+        var end = Searched(34, 36);
+        var ending = PathEnding.Of([Step(0), Step(1)], end, [Bound(PathEnding.GrpcCore, end, [31, 33], limit: "getInt p99"), Bound(PathEnding.RawHttp2, end, [30, 30])], true, false);
+
+        Assert.Contains("(different limits: the end's searches ended on sendLargeData p99, Grpc.Core's on getInt p99, so the ratio compares two bounds, not one), above Grpc.Core's on another limit", ending);
+        Assert.DoesNotContain("reached", ending);
     }
 
     [Fact]
@@ -37,8 +49,8 @@ public class PathEndingTests
         var end = Searched(27, 28);
         var ending = PathEnding.Of([Step(0), Step(1), Step(2)], end, [Bound(PathEnding.GrpcCore, end, [33, 34]), Bound(PathEnding.RawHttp2, end, [28, 29])], true, false);
 
-        Assert.Contains("of Kestrel's raw HTTP/2 floor with the same Kestrel and runtime settings (28.5/s), which is itself x0.85 [0.82, 0.88] of Grpc.Core's", ending);
-        Assert.Contains("96 % [93, 100]", ending);
+        Assert.Contains("of Kestrel's raw HTTP/2 floor with the same Kestrel and runtime settings (28.5/s), which is itself x0.85 (range of 4: 0.82-0.88) of Grpc.Core's", ending);
+        Assert.Contains("96 % (range of 4: 93-100)", ending);
         Assert.Contains("in Kestrel's own HTTP/2 request path", ending);
     }
 

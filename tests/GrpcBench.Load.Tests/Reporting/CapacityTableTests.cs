@@ -32,7 +32,8 @@ public class CapacityTableTests
         var calls = (long)(rate * 3);
         var stats = SampleRuns.Stats(ScenarioNames.SendLargeData, p99 / 2, p99, failed > 0 ? new Dictionary<string, long> { ["DeadlineExceeded"] = failed } : new Dictionary<string, long>())
             with { Invocations = calls, Calls = null };
-        return new CapacityProbe(rate, missed, [stats], ServerCpuSeconds: calls * 0.005, ClientCpuSeconds: calls * 0.004, calls, calls * 20.0, Seconds: 3.5);
+        return new CapacityProbe(rate, missed, [stats], ServerCpuSeconds: calls * 0.005, ClientCpuSeconds: calls * 0.004, calls, calls * 20.0, Seconds: 3.5)
+            { ServerFaults = new PageFaults(calls * 1_200, 0), ClientFaults = new PageFaults(calls * 300, 0) };
     }
 
     private static IReadOnlyList<ConfigurationResult> Runs() =>
@@ -87,6 +88,25 @@ public class CapacityTableTests
     }
 
     [Fact]
+    public void Each_row_names_what_ended_its_searches_and_prices_the_hosts_faults_per_call_at_this_machines_fault_cost()
+    {
+        var runs = Runs();
+        var table = CapacityTable.Build(runs, [Uploads], 0.1);
+        var kestrel = table.Mixes[0].Rows.Single(r => r.Configuration.Server == ServerStack.Kestrel);
+        var summary = (SampleRuns.Summary([.. runs]) with { Preset = "capacity" }).WithCapacity(table);
+        summary = summary with { Run = summary.Run with { Machine = summary.Run.Machine with { Memory = new MemoryCost(12.5, 0.04, 256, 14, "madvise", 1) } } };
+
+        Assert.Equal(["sendLargeData p99", "sendLargeData p99", "sendLargeData p99"], kestrel.Limits);
+        Assert.Equal(1_200, kestrel.ServerFaultsPerCall!.Median);
+        var report = CapacityReport.Render(summary);
+        Assert.Contains(") | sendLargeData p99 (all 3) | 5 |", report);
+        // 1,200 faults a call at 12.5 µs: 15 ms (the made-up host spends 5 ms a call; the price is what is checked).
+        Assert.Contains("| 1,200 (15.0 ms) |", report);
+        Assert.Contains("host page faults per call (ms of CPU at 12.5 µs a fault)", report);
+        Assert.Contains(CapacityReport.Findings(table), f => f.StartsWith("uploads, kestrel") && f.Contains(": 12/s (ended on sendLargeData p99 (all 3)), x0.30"));
+    }
+
+    [Fact]
     public void Fails_at_the_common_rate_come_before_the_percentiles_which_are_marked_as_over_survivors()
     {
         var runs = Runs();
@@ -98,7 +118,7 @@ public class CapacityTableTests
         Assert.Equal((2L, 100.0, 300.0), (latency.Failed, latency.P99Ms.Median, latency.P99Ms.Upper));
         var report = CapacityReport.Render(summary);
         Assert.Contains("| 2 failed; over survivors ", report);
-        Assert.Contains("x0.30 [0.28, 0.32]", report);
+        Assert.Contains("x0.30 (range of 9: 0.28-0.32)", report);
         Assert.Contains("lower (Welch TOST, p ", report);
         Assert.Contains("![uploads: p99 against the offered rate](capacity-uploads.png)", report);
     }

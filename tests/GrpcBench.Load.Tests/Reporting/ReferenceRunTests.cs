@@ -44,7 +44,8 @@ public class ReferenceRunTests
     {
         var files = Directory.GetFiles(References, "*", SearchOption.AllDirectories).Select(f => new FileInfo(f)).ToList();
 
-        Assert.True(files.Sum(f => f.Length) <= 12 * 1024 * 1024, $"docs/reference-runs holds {files.Sum(f => f.Length):N0} bytes, over 12 MiB");
+        // 13 MiB since each capacity table names what ended its searches and their physics check (2026-12-03: 12.6 MB).
+        Assert.True(files.Sum(f => f.Length) <= 13 * 1024 * 1024, $"docs/reference-runs holds {files.Sum(f => f.Length):N0} bytes, over 13 MiB");
         Assert.All(files, f => Assert.True(f.Length <= 1024 * 1024, $"{Path.GetRelativePath(References, f.FullName)} is {f.Length:N0} bytes, over 1 MiB"));
         ChartBounds.AllWithin(References);
     }

@@ -36,8 +36,12 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
     /// <summary>Every stage's runs fitted together; null where nothing could be fitted.</summary>
     public ScreenFit? Pooled { get; private set; }
 
-    /// <summary>The threshold the screen decided at: the one asked, or wider where the runs spread too much for it.</summary>
-    public double Threshold { get; private set; }
+    /// <summary>
+    /// The threshold the screen decides at: the one asked, whatever the runs' spread. Where the spread cannot decide a
+    /// value there, it is undecided at that threshold, with the one it would need; never decided at a threshold widened
+    /// after the data are in.
+    /// </summary>
+    public double Threshold => askedThreshold;
 
     public async Task RunAsync(IReadOnlyList<ScreenFactor> trials, IReadOnlyList<ConfigurationResult> early, IReadOnlyList<double> earlyThroughputs, double earlySpread)
     {
@@ -47,21 +51,14 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
         Screened = screened;
         var foldover = screened.Count > 0 && AdviseBudget.Folds(valuesPerKnob, perRun(), spareBeyond());
         var design = screened.Count > 0 ? TwoLevelDesign.ForKnobs(valuesPerKnob, foldover) : null;
-        Threshold = ScreenStatistics.DecidableThreshold(askedThreshold, earlySpread, (design?.Runs.Count ?? 0) + early.Count);
+        var reach = ScreenStatistics.DecidableThreshold(askedThreshold, earlySpread, (design?.Runs.Count ?? 0) + early.Count);
         console.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"{runtime}: early spread {earlySpread * 100:0.#} % over {earlyThroughputs.Count} default runs ({string.Join(", ", earlyThroughputs.Select(t => t.ToString("0.#", CultureInfo.InvariantCulture)))}/s); "
-            + $"deciding at ±{Threshold * 100:0.#} %; one design of {screened.Count - Alternatives.Count} knob values and {Alternatives.Count} design alternatives "
+            + $"deciding at ±{Threshold * 100:0.#} %{(reach > Threshold ? $" (a spread like that decides a value that does nothing at about ±{reach * 100:0} %)" : "")}; one design of {screened.Count - Alternatives.Count} knob values and {Alternatives.Count} design alternatives "
             + $"in {design?.Runs.Count ?? 0} runs{(foldover ? " (with the foldover)" : "")}; about {perRun().TotalSeconds:0} s a run"));
 
         if (design is not null) await StageAsync(ScreenStage.EveryValue, screened, design, 1, early, foldover ? spareBeyond : spare);
         Pooled = FitTogether();
-        // The spread pooled over the design's runs is a far better estimate than the early runs' few, and independent of
-        // the effects: the threshold the screen can decide at comes from it.
-        if (Pooled is not null && ScreenStatistics.DecidableThreshold(askedThreshold, Pooled.RunSpread, Pooled.Runs) is var decidable && decidable != Threshold)
-        {
-            Threshold = decidable;
-            Pooled = FitTogether();
-        }
         // The budget left goes to the values still undecided: another design of as many of them as it holds (one value
         // of a knob at a time, the nearest a decision first), refitted with every stage, until all are decided or the
         // budget is spent.
@@ -73,26 +70,17 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
             await StageAsync($"follow-up {round}", [.. undecided.Take(holds)], TwoLevelDesign.For(holds, false), 1 + round, [], spareBeyond);
             Pooled = FitTogether() ?? Pooled;
         }
-        // Where the runs spread too much for the asked threshold to decide 90 % of the knob values, the narrowest threshold
-        // at which the fit's intervals give 90 % of them a verdict whatever their effects.
+        // Where the runs spread too much for the asked threshold, the values it leaves undecided say so, with the threshold each would need.
         var knobFindings = _findings.Where((_, k) => Screened[k].Alternative is null).ToList();
-        var decidedAtAsked = knobFindings.Count(f => AdviceAgreement.Decided(f.Verdict));
-        if (Pooled is not null && decidedAtAsked < ScreenStatistics.DecidedShare * knobFindings.Count
-            && ScreenStatistics.ThresholdDeciding(Threshold, [.. knobFindings.Where(f => f.Throughput is not null).Select(f => (f.Throughput!.Lower, f.Throughput.Upper))],
-                Pooled.DegreesOfFreedom) is var widened && widened > Threshold)
+        var undecidedNeeds = knobFindings.Select(f => f.NeedsThreshold).OfType<double>().Order().ToList();
+        if (Pooled is not null && undecidedNeeds.Count > 0)
         {
-            var before = Threshold;
-            Threshold = widened;
-            Pooled = FitTogether() ?? Pooled;
+            var needs = undecidedNeeds.Count == 1 ? $"{undecidedNeeds[0] * 100:0}" : $"{undecidedNeeds[0] * 100:0}-{undecidedNeeds[^1] * 100:0}";
             notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"At ±{before * 100:0.#} % the screen decided {decidedAtAsked} of {knobFindings.Count} knob values; its runs spread {Pooled.RunSpread * 100:0.#} % "
-                + $"(coefficient of variation, pooled over every stage), too much for ±{askedThreshold * 100:0.#} % in this budget: decided at ±{Threshold * 100:0.#} % instead, "
-                + $"the narrowest threshold at which the intervals give {ScreenStatistics.DecidedShare * 100:0} % of the values a verdict whatever their effects."));
+                $"At the asked ±{askedThreshold * 100:0.#} % the screen decided {knobFindings.Count(f => AdviceAgreement.Decided(f.Verdict))} of {knobFindings.Count} knob values; "
+                + $"its runs spread {Pooled.RunSpread * 100:0.#} % (coefficient of variation, pooled over every stage). The {undecidedNeeds.Count} undecided at ±{askedThreshold * 100:0.#} % "
+                + $"would need ±{needs} % to be called \"no effect found\": undecided is not \"safe to leave\"; more runs (--budget-minutes) or a quieter machine decide them."));
         }
-        else if (Threshold > askedThreshold)
-            notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"The screen's runs spread {(Pooled?.RunSpread ?? earlySpread) * 100:0.#} % (coefficient of variation, {(Pooled is null ? "the default's first runs" : "pooled over the design")}): "
-                + $"too much for ±{askedThreshold * 100:0.#} % in this budget; decided at ±{Threshold * 100:0.#} % instead."));
         if (Pooled is { SetAside.Count: > 0 } withOutliers)
         {
             var outliers = string.Join("; ", withOutliers.SetAside.Select(o => string.Create(CultureInfo.InvariantCulture,

@@ -126,7 +126,7 @@ public static class PathSearch
                 effect = Judged();
             }
             var verdict = Verdict(effect);
-            var versus = effect is null ? null : new Spread(effect.Ratio, effect.Lower, effect.Upper, with.Count, "interleaved runs, screen's spread");
+            var versus = effect is null ? null : new Spread(effect.Ratio, effect.Lower, effect.Upper, with.Count, Spread.PathTrialKind);
             var taken = verdict == AdviceFindings.Helps;
             trials.Add(new PathTrial(steps.Count - 1, candidate.Choice, candidate.Screened, versus, verdict, taken));
             // Step 0's figures from the runs interleaved with the first trial, rather than from the screen's start.
@@ -201,7 +201,10 @@ public static class PathSearch
         if (search.Capacity is not { } capacity) return new SearchedCapacity(null, null, search.Reason ?? search.Status.Text());
         var held = capacity.CallsPerSecond;
         var missed = capacity.Probes.Where(p => !p.Held && (held is null || p.OfferedPerSecond > held)).Select(p => (double?)p.OfferedPerSecond).Min();
-        return new SearchedCapacity(held, missed, held is null ? search.Reason ?? capacity.Bound : null);
+        return new SearchedCapacity(held, missed, held is null ? search.Reason ?? capacity.Bound : null)
+        {
+            Limit = capacity.Limit, HostBusy = capacity.ServerUtilization, WorkerBusy = capacity.ClientUtilization, Physics = CapacityTable.Physics(search),
+        };
     }
 
     private static PathStep Step(int number, KnobChoice? change, IReadOnlyList<ConfigurationResult> runs, Spread? versus, string? decision, ConfigurationResult search, double threshold)

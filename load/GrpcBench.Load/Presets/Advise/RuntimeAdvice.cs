@@ -163,6 +163,7 @@ internal static class RuntimeAdvice
         var endRuns = confirmed.GetValueOrDefault(combination.Count > 0 ? "recommended" : "default") ?? [];
         var path = PathSearch.Ended(walk, searched, confirmed, confirmedThroughput, endRuns, story, storyPeak);
         console.WriteLine($"{runtime}: {path.Ending}");
+        foreach (var flag in PathReport.PhysicsFlags(path)) console.WriteLine($"{runtime}: {flag}");
 
         // The hosts profiled: the confirmed three, and the design alternative that helps most, to show where its gain is.
         var profiled = confirming.Where(c => c.Name != PathEnding.RawHttp2).Select(c => (c.Name, c.Point.Configuration, c.Point.Mix)).ToList();

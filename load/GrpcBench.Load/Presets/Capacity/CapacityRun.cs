@@ -54,7 +54,7 @@ public static class CapacityRun
                 var missed = last.Failure
                     ?? (stoppedEarly ? slo.Missed(mix.Searched, [.. measured.Select(WithoutCutShort)], countAchieved: false) ?? InFlightPastBound(mix, scenarios) : null)
                     ?? slo.Missed(mix.Searched, measured);
-                if (missed is not null && stoppedEarly) missed += "; the probe stopped once its miss was certain";
+                if (missed is not null && stoppedEarly) missed += CapacityLimit.StoppedEarly;
                 if (last.Failure is not null)
                 {
                     // A host that died or a worker that failed: later probes would measure nothing of the configuration.
@@ -65,7 +65,10 @@ public static class CapacityRun
                 var calls = scenarios.Sum(s => s.Requests);
                 var searched = scenarios.Where(s => mix.Offers(s.Name)).Sum(s => s.Requests);
                 var uploadedMiB = mix.Uploads ? searched * (double)probeShape.PayloadBytes / (1024 * 1024) : 0;
-                return new CapacityProbe(rate, missed, scenarios, last.ServerCpuSeconds, last.Worker.Figures.CpuSeconds, calls, uploadedMiB, last.LoadSeconds, searched);
+                return new CapacityProbe(rate, missed, scenarios, last.ServerCpuSeconds, last.Worker.Figures.CpuSeconds, calls, uploadedMiB, last.LoadSeconds, searched)
+                {
+                    ServerFaults = last.ServerFaults, ClientFaults = last.Worker.Figures.Faults,
+                };
             }, stop.Token, guess, first);
 
             var capacity = new CapacityResult(mix.Searched, outcome.CallsPerSecond, slo, mix.Load.Arrivals, mix.Limits.Resolution,
@@ -84,6 +87,8 @@ public static class CapacityRun
                 Scenarios = atCapacity?.Scenarios ?? [],
                 ServerCpuSeconds = atCapacity?.ServerCpuSeconds,
                 ClientCpuSeconds = atCapacity?.ClientCpuSeconds,
+                ServerFaults = atCapacity?.ServerFaults,
+                ClientFaults = atCapacity?.ClientFaults,
                 Capacity = capacity,
             };
         }
