@@ -56,7 +56,11 @@ public static class ScreenFindings
             return new ConfirmedThroughput(r.Name, r.Runs.Count > 0 ? r.Runs[0].Configuration.Label : "", Median(perSecond),
                 r.Name == "default" ? null : Versus(baseline), r.Name == "Grpc.Core" ? null : Versus(grpcCore), decision,
                 Median(Values(r.Runs, t => t.HostCpuMsPerCall)), Median(Values(r.Runs, t => t.OtherP99Ms.Values.FirstOrDefault())),
-                Median([.. r.Runs.Where(run => run.Status == ConfigurationStatus.Ok).Select(run => run.ServerPeakRssMiB).OfType<double>()]));
+                Median([.. r.Runs.Where(run => run.Status == ConfigurationStatus.Ok).Select(run => run.ServerPeakRssMiB).OfType<double>()]))
+            {
+                HostFaultsPerCall = Median([.. r.Runs.Where(run => run.Status == ConfigurationStatus.Ok && run.Throughput is { Calls: > 0 } && run.ServerFaults is not null)
+                    .Select(run => run.ServerFaults!.Minor / (double)run.Throughput!.Calls)]),
+            };
         })];
     }
 

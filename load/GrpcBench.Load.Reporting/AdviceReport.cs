@@ -16,7 +16,7 @@ public static class AdviceReport
     {
         var md = new StringBuilder();
         MarkdownReport.Setup(md, summary);
-        foreach (var advice in summary.Advice ?? []) Runtime(md, advice, AdviceTerms.Of(summary));
+        foreach (var advice in summary.Advice ?? []) Runtime(md, advice, AdviceTerms.Of(summary), summary.Run.Machine.Memory);
         md.AppendLine("## What this cannot see");
         md.AppendLine();
         md.AppendLine("- One machine, loopback: no network latency or bandwidth limit, no other tenants; host and load worker pinned to their own CPUs.");
@@ -30,11 +30,11 @@ public static class AdviceReport
         return md.ToString();
     }
 
-    private static void Runtime(StringBuilder md, AdviceSummary advice, AdviceTerms terms)
+    private static void Runtime(StringBuilder md, AdviceSummary advice, AdviceTerms terms, MemoryCost? memory)
     {
         if (advice.Screen is { } screen)
         {
-            ScreenedAdviceSection.Append(md, advice, screen, terms);
+            ScreenedAdviceSection.Append(md, advice, screen, terms, memory);
             return;
         }
         var screening = advice.ScreeningPerSecond is { } rate ? CapacityReport.Rate(rate) + "/s" : "-";

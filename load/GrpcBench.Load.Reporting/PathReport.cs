@@ -34,11 +34,11 @@ public static class PathReport
                       + "from where that configuration's search before it ended (the first from its saturated throughput), a miss far below it probed again; and confirmed on "
                       + "interleaved saturated runs beside the default.");
         md.AppendLine();
-        foreach (var advice in summary.Advice!.Where(a => a.Path is not null)) Runtime(md, advice, advice.Path!, AdviceTerms.Of(summary));
+        foreach (var advice in summary.Advice!.Where(a => a.Path is not null)) Runtime(md, advice, advice.Path!, AdviceTerms.Of(summary), summary.Run.Machine.Memory);
         return md.ToString();
     }
 
-    private static void Runtime(StringBuilder md, AdviceSummary advice, MigrationPath path, AdviceTerms terms)
+    private static void Runtime(StringBuilder md, AdviceSummary advice, MigrationPath path, AdviceTerms terms, MemoryCost? memory)
     {
         var grpcCore = path.Bounds.FirstOrDefault(b => b.Name == "Grpc.Core")?.Searches;
         md.AppendLine($"## {advice.Workload} on {advice.Runtime}");
@@ -47,11 +47,16 @@ public static class PathReport
         md.AppendLine();
         md.AppendLine($"![capacity along the path, {advice.Runtime}]({ChartName(advice)})");
         md.AppendLine();
-        MarkdownTable.Append(md, ["step", "change", "throughput vs the step before", "decision", "capacity/s held (lowest missed above)", "ended on (host / worker busy)", "vs Grpc.Core", $"host CPU per {terms.Call}, ms", $"{terms.Beside} p99, ms", "host peak RSS, MiB"],
-            [true, false, false, false, true, false, true, true, true, true],
+        // Page faults per upload where the runs counted them (2026-12-03 on): the part of the CPU that moves with the machine.
+        var faults = path.Steps.Any(s => s.HostFaultsPerUpload is not null);
+        MarkdownTable.Append(md, ["step", "change", "throughput vs the step before", "decision", "capacity/s held (lowest missed above)", "ended on (host / worker busy)", "vs Grpc.Core", $"host CPU per {terms.Call}, ms",
+                .. faults ? [$"host page faults per {terms.Call}", FaultCost.TypicalHeader(terms.Call)] : Array.Empty<string>(), $"{terms.Beside} p99, ms", "host peak RSS, MiB"],
+            [true, false, false, false, true, false, true, true, .. faults ? [true, true] : Array.Empty<bool>(), true, true],
             path.Steps.Select(s => (IReadOnlyList<string>)[s.Number.ToString(CultureInfo.InvariantCulture), s.Change?.Named() ?? "Kestrel + grpc-dotnet, every default",
                 AdviceReport.Times(s.VersusBefore), s.Decision ?? "-", Capacity(s.Capacity), Limit(s.Capacity is null ? [] : [s.Capacity]), s.Capacity is { } capacity && grpcCore is not null ? AdviceReport.Times(SearchedCapacity.Ratio([capacity], grpcCore)) : "-",
-                Figure(s.HostCpuMsPerUpload, "0.0"), Figure(s.GetIntP99Ms, "0.0"), Figure(s.HostPeakRssMiB, "0")]));
+                Figure(s.HostCpuMsPerUpload, "0.0"),
+                .. faults ? [FaultCost.Faults(s.HostFaultsPerUpload, memory), FaultCost.AtTypicalCost(s.HostCpuMsPerUpload, s.HostFaultsPerUpload, memory)] : Array.Empty<string>(),
+                Figure(s.GetIntP99Ms, "0.0"), Figure(s.HostPeakRssMiB, "0")]));
         md.AppendLine();
         var flags = PhysicsFlags(path).ToList();
         foreach (var flag in flags) md.AppendLine($"- {flag}");

@@ -10,7 +10,7 @@ internal static class ScreenedAdviceSection
     /// <summary>A stage's own fit with fewer degrees of freedom estimates no spread worth showing (a follow-up of 11 values in 14 runs has 1).</summary>
     private const int FewestDegreesForASpread = 3;
 
-    public static void Append(StringBuilder md, AdviceSummary advice, ScreenSummary screen, AdviceTerms terms)
+    public static void Append(StringBuilder md, AdviceSummary advice, ScreenSummary screen, AdviceTerms terms, MemoryCost? memory)
     {
         var threshold = AdviceReport.Percent(advice.Threshold);
         md.AppendLine($"## {advice.Workload} on {advice.Runtime}");
@@ -49,10 +49,14 @@ internal static class ScreenedAdviceSection
         {
             md.AppendLine("Confirmed on fresh runs, interleaved and repeated (saturated throughput):");
             md.AppendLine();
-            MarkdownTable.Append(md, ["configuration", "throughput /s", "vs default", "vs Grpc.Core", "vs default, decided", $"host CPU ms/{terms.Call}", $"{terms.Beside} p99 ms", "host peak RSS MiB"],
-                [false, true, true, true, false, true, true, true],
+            var faults = screen.Confirmed.Any(r => r.HostFaultsPerCall is not null);
+            MarkdownTable.Append(md, ["configuration", "throughput /s", "vs default", "vs Grpc.Core", "vs default, decided", $"host CPU ms/{terms.Call}",
+                    .. faults ? [$"host page faults per {terms.Call}", FaultCost.TypicalHeader(terms.Call)] : Array.Empty<string>(), $"{terms.Beside} p99 ms", "host peak RSS MiB"],
+                [false, true, true, true, false, true, .. faults ? [true, true] : Array.Empty<bool>(), true, true],
                 screen.Confirmed.Select(r => (IReadOnlyList<string>)[$"{r.Name}: {r.Label}", AdviceReport.Figure(r.PerSecond, "#,##0.#"), AdviceReport.Times(r.VersusDefault), AdviceReport.Times(r.VersusGrpcCore), r.Decision ?? "-",
-                    AdviceReport.Figure(r.HostCpuMsPerCall, "0.00"), AdviceReport.Figure(r.OtherP99Ms, "#,##0.#"), AdviceReport.Figure(r.HostPeakRssMiB, "#,##0")]));
+                    AdviceReport.Figure(r.HostCpuMsPerCall, "0.00"),
+                    .. faults ? [FaultCost.Faults(r.HostFaultsPerCall, memory), FaultCost.AtTypicalCost(r.HostCpuMsPerCall, r.HostFaultsPerCall, memory)] : Array.Empty<string>(),
+                    AdviceReport.Figure(r.OtherP99Ms, "#,##0.#"), AdviceReport.Figure(r.HostPeakRssMiB, "#,##0")]));
             md.AppendLine();
         }
         if (advice.Confirmed.Count > 0)

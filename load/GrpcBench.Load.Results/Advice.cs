@@ -80,7 +80,11 @@ public sealed record ScreenStage(string Name, IReadOnlyList<string> Factors, int
 /// <summary>A configuration of the confirming throughput runs.</summary>
 /// <param name="Decision">Against the default: "higher", "lower", "same" or "unknown"; null for the default itself.</param>
 public sealed record ConfirmedThroughput(string Name, string Label, Spread? PerSecond, Spread? VersusDefault, Spread? VersusGrpcCore, string? Decision,
-    Spread? HostCpuMsPerCall, Spread? OtherP99Ms, Spread? HostPeakRssMiB);
+    Spread? HostCpuMsPerCall, Spread? OtherP99Ms, Spread? HostPeakRssMiB)
+{
+    /// <summary>The host's minor page faults per searched call, over the span of its CPU per call; null where not counted.</summary>
+    public Spread? HostFaultsPerCall { get; init; }
+}
 
 /// <summary>One knob at one value, and the line a team keeps it with.</summary>
 /// <param name="Kind">"HostRuntime", "Kestrel", "Client", "ClientRuntime", "Design" for a design alternative, or "Together" for several values taken as one step of the path.</param>

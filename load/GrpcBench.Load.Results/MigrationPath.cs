@@ -27,7 +27,11 @@ public sealed record MigrationPath(IReadOnlyList<PathStep> Steps, IReadOnlyList<
 /// <param name="HostCpuMsPerUpload">The host's CPU per upload in the saturated runs (getInt's calls beside included).</param>
 /// <param name="GetIntP99Ms">getInt's p99 beside the saturated uploads.</param>
 public sealed record PathStep(int Number, KnobChoice? Change, string Label, Spread? PerSecond, Spread? VersusBefore, string? Decision, SearchedCapacity? Capacity,
-    Spread? HostCpuMsPerUpload, Spread? GetIntP99Ms, Spread? HostPeakRssMiB);
+    Spread? HostCpuMsPerUpload, Spread? GetIntP99Ms, Spread? HostPeakRssMiB)
+{
+    /// <summary>The host's minor page faults per upload in the same runs; null where not counted (before 2026-12-03).</summary>
+    public Spread? HostFaultsPerUpload { get; init; }
+}
 
 /// <summary>A change tried on top of step <paramref name="OnStep"/>, with the screen's ratio it was picked by.</summary>
 /// <param name="Verdict">"helps", "no effect found", "hurts" or "could not tell" on top of the path; taken only where it helps.</param>

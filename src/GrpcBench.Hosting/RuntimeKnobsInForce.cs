@@ -28,8 +28,11 @@ public static class RuntimeKnobsInForce
         return knobs;
     }
 
-    /// <summary>A variable the runtime or its libraries read as a knob (not where the runtime is installed).</summary>
-    public static bool IsKnob(string name) =>
+    /// <summary>
+    /// A variable the runtime or its libraries read as a knob (not where the runtime is installed), and glibc's malloc
+    /// tunables, which decide whether native code (Grpc.Core's C core) reuses memory or faults in fresh pages.
+    /// </summary>
+    public static bool IsKnob(string name) => name is "GLIBC_TUNABLES" || name.StartsWith("MALLOC_", StringComparison.Ordinal) ||
         (name.StartsWith("DOTNET_", StringComparison.Ordinal) || name.StartsWith("COMPlus_", StringComparison.Ordinal))
         && name is not ("DOTNET_ROOT" or "DOTNET_HOST_PATH") && !name.StartsWith("DOTNET_ROOT_", StringComparison.Ordinal)
         && !name.StartsWith("DOTNET_CLI_", StringComparison.Ordinal) && !name.StartsWith("DOTNET_NOLOGO", StringComparison.Ordinal);

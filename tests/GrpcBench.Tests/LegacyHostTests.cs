@@ -27,6 +27,18 @@ public class LegacyHostTests
     }
 
     [Fact]
+    public async Task Glibcs_malloc_tunables_reach_the_host_and_its_ready_line_reports_them_back()
+    {
+        var (variable, tuning) = GrpcBench.Load.Analysis.PathEnding.GrpcCoreMemoryTuning;
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Legacy, "net10.0", [])
+        {
+            Environment = new Dictionary<string, string> { [variable] = tuning },
+        });
+
+        Assert.Equal(tuning, host.Ready.RuntimeKnobs?.GetValueOrDefault($"env.{variable}"));
+    }
+
+    [Fact]
     public async Task Tls_host_reports_an_https_url_and_its_certificate()
     {
         await using var host = await StartAsync("net10.0", "--tls", "true");

@@ -76,7 +76,10 @@ public class PresetRunTests
         Assert.All(runs, r => Assert.True(r.Throughput!.MachineMs is > 0, $"{r.Configuration.Label}: machine {r.Throughput.MachineMs}"));
         Assert.NotNull(stage.MachineSpread);
         // Confirmed beside the default, Grpc.Core and Kestrel's raw HTTP/2 floor, each on interleaved saturated runs.
-        Assert.Equal(["default", "Grpc.Core", "raw HTTP/2"], screen.Confirmed.Where(c => c.Name != "recommended").Select(c => c.Name));
+        Assert.Equal(["default", "Grpc.Core", "Grpc.Core, memory tuned", "raw HTTP/2"], screen.Confirmed.Where(c => c.Name != "recommended").Select(c => c.Name));
+        // Grpc.Core with glibc's malloc tuned, read back from its host; every confirmed host's page faults per upload counted.
+        Assert.DoesNotContain(advice.Notes, n => n.StartsWith("Grpc.Core, memory tuned: its host reported", StringComparison.Ordinal));
+        Assert.All(screen.Confirmed.Where(c => c.Name != "raw HTTP/2"), c => Assert.True(c.HostFaultsPerCall?.Median > 0, $"{c.Name}: {c.HostFaultsPerCall}"));
         Assert.All(screen.Confirmed, c => Assert.True(c.PerSecond?.Median > 0, $"{c.Name}: {c.PerSecond}"));
         Assert.Contains("Grpc.Core", advice.Confirmed.Select(c => c.Name));
         Assert.NotNull(advice.DefaultCapacity);

@@ -49,7 +49,7 @@ public class AdvisePresetTests
         var (mix, perRun, search) = (Mix(quick: false), TimeSpan.FromSeconds(15), AdviseBudget.SearchTime(Mix(quick: false)));
         var trial = AdviseBudget.TrialTime(3, perRun, search);
 
-        Assert.Equal(search + perRun * 2 + trial + perRun * 12 + search * 3 + AdviseBudget.ProfilesTime(quick: false), AdviseBudget.Reserve(mix, 3, perRun, quick: false));
+        Assert.Equal(search + perRun * 2 + trial + perRun * 15 + search * 3 + AdviseBudget.ProfilesTime(quick: false), AdviseBudget.Reserve(mix, 3, perRun, quick: false));
         Assert.Equal(trial + PathStory.Time(quick: false) * 3, AdviseBudget.Extras(mix, 3, perRun, quick: false));
         // 64 runs and their 8 default runs at 15 s, after the read-backs and 4 early runs, leave the design whole in 30 minutes.
         Assert.True(TimeSpan.FromMinutes(30) - TimeSpan.FromSeconds(20 + 4 * 15) - AdviseBudget.Reserve(mix, 3, perRun, quick: false) >= perRun * 72);

@@ -85,8 +85,8 @@ public class AdviseServiceTests
         Assert.False(StoryOnly.Runs(service));
         Assert.True(StoryOnly.Runs(story));
         Assert.Equal(3, StoryOnly.LeftOut.Count);
-        Assert.Equal(perRun * 9 + perSearch + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(service, 3, perRun, perSearch, quick: false));
-        Assert.Equal(perRun * 12 + perSearch * 3 + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(story, 3, perRun, perSearch, quick: false));
+        Assert.Equal(perRun * 12 + perSearch + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(service, 3, perRun, perSearch, quick: false));
+        Assert.Equal(perRun * 15 + perSearch * 3 + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(story, 3, perRun, perSearch, quick: false));
         Assert.Equal((TimeSpan.Zero, PathStory.Time(false) * 3), (AdviseBudget.Story(service, quick: false), AdviseBudget.Story(story, quick: false)));
     }
 

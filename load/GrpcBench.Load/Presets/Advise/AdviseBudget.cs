@@ -74,12 +74,12 @@ public static class AdviseBudget
     public static bool StoryFits(CapacityMix mix, TimeSpan left, bool quick) => Story(mix, quick) + ProfilesTime(quick) <= left;
 
     /// <summary>
-    /// What must follow the path on a runtime: the confirming runs (default, the path's end, Grpc.Core, the raw HTTP/2 floor;
+    /// What must follow the path on a runtime: the confirming runs (default, the path's end, Grpc.Core, Grpc.Core memory tuned, the raw HTTP/2 floor;
     /// on a team's service no floor), the first capacity round and the profiles. The story, a second round and the path's
     /// trials after its first are taken where the time left holds them beside this.
     /// </summary>
     public static TimeSpan AfterPath(CapacityMix mix, int confirmRepeats, TimeSpan perRun, TimeSpan perSearch, bool quick) =>
-        perRun * ((StoryOnly.Runs(mix) ? 4 : 3) * confirmRepeats) + perSearch * RoundSearches(mix, 1, quick) + ProfilesTime(quick);
+        perRun * ((StoryOnly.Runs(mix) ? 5 : 4) * confirmRepeats) + perSearch * RoundSearches(mix, 1, quick) + ProfilesTime(quick);
 
     /// <summary>
     /// What the screen's design leaves on a runtime: the path's start search, its first trial and what must follow the path

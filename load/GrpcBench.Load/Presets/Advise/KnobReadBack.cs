@@ -45,6 +45,11 @@ public static class KnobReadBack
     public static string? Reported(ConfigurationResult? search, Knob knob) =>
         knob.Kind == KnobKind.ClientRuntime ? search?.ClientRuntimeKnobs?.GetValueOrDefault(knob.ReadBack) : ReadBack(search?.HostSettings, knob);
 
+    /// <summary>A key of the runtime knobs the host's ready line reported ("env.GLIBC_TUNABLES"); null where it is not there.</summary>
+    public static string? HostRuntimeKnob(ConfigurationResult? run, string key) =>
+        run?.HostSettings is { } settings && settings.TryGetValue("runtimeKnobs", out var knobs) && knobs.ValueKind == JsonValueKind.Object && knobs.TryGetProperty(key, out var value)
+            ? value.ToString() : null;
+
     /// <summary>The host knob as the host's ready line reported it; null for other knobs or where it is not there.</summary>
     public static string? ReadBack(IReadOnlyDictionary<string, JsonElement>? hostSettings, Knob knob)
     {

@@ -211,7 +211,10 @@ public static class PathSearch
     {
         var figures = ScreenFindings.Confirm([("step", runs)], threshold)[0];
         var label = runs.FirstOrDefault()?.Configuration.Label ?? search.Configuration.Label;
-        return new PathStep(number, change, label, figures.PerSecond, versus, decision, Capacity(search), figures.HostCpuMsPerCall, figures.OtherP99Ms, figures.HostPeakRssMiB);
+        return new PathStep(number, change, label, figures.PerSecond, versus, decision, Capacity(search), figures.HostCpuMsPerCall, figures.OtherP99Ms, figures.HostPeakRssMiB)
+        {
+            HostFaultsPerUpload = figures.HostFaultsPerCall,
+        };
     }
 
     private static List<double> PerSecond(IEnumerable<ConfigurationResult> runs) =>

@@ -103,11 +103,19 @@ internal static class RuntimeAdvice
         var confirming = new List<(string Name, PathPoint Point)> { ("default", new PathPoint(kestrel, mix)) };
         if (combination.Count > 0) confirming.Add(("recommended", walk.End));
         confirming.Add((PathEnding.GrpcCore, new PathPoint(grpcCore, mix)));
+        // The baseline stays Grpc.Core as a fleet runs it (defaults); beside it what the old stack gets from reusing memory.
+        var (tunable, tuning) = PathEnding.GrpcCoreMemoryTuning;
+        confirming.Add((PathEnding.GrpcCoreMemoryTuned, new PathPoint(grpcCore with
+        {
+            HostEnvironment = new Dictionary<string, string>(grpcCore.HostEnvironment ?? new Dictionary<string, string>()) { [tunable] = tuning },
+        }, mix)));
         if (floors.Count > 0) confirming.Add(floors[0]);
         var confirmed = confirming.ToDictionary(c => c.Name, _ => new List<ConfigurationResult>());
         for (var repeat = 1; repeat <= options.ConfirmRepeats && !cancellationToken.IsCancellationRequested; repeat++)
             foreach (var (name, point) in confirming)
                 confirmed[name].Add((await Run($"confirm {repeat}/{options.ConfirmRepeats}, {name}", point.Configuration, point.Mix)) with { Repeat = repeat });
+        if (confirmed[PathEnding.GrpcCoreMemoryTuned].Select(r => KnobReadBack.HostRuntimeKnob(r, $"env.{tunable}")).FirstOrDefault(v => v is not null) is var readBack && readBack != tuning)
+            notes.Add($"{PathEnding.GrpcCoreMemoryTuned}: its host reported {(readBack is null ? $"no {tunable}" : $"{tunable}={readBack}")} back where {tuning} was set, so its row is not what it says.");
         var confirmedThroughput = ScreenFindings.Confirm([.. confirming.Select(c => (c.Name, (IReadOnlyList<ConfigurationResult>)confirmed[c.Name]))], threshold);
         if (confirmedThroughput.FirstOrDefault(r => r.Name == "recommended") is { Decision: not "higher" } notConfirmed)
             notes.Add($"The path's end did not confirm higher than the default on fresh runs ({notConfirmed.Decision}): keep the defaults, or rerun with a larger budget.");
@@ -166,7 +174,7 @@ internal static class RuntimeAdvice
         foreach (var flag in PathReport.PhysicsFlags(path)) console.WriteLine($"{runtime}: {flag}");
 
         // The hosts profiled: the confirmed three, and the design alternative that helps most, to show where its gain is.
-        var profiled = confirming.Where(c => c.Name != PathEnding.RawHttp2).Select(c => (c.Name, c.Point.Configuration, c.Point.Mix)).ToList();
+        var profiled = confirming.Where(c => c.Name is not (PathEnding.RawHttp2 or PathEnding.GrpcCoreMemoryTuned)).Select(c => (c.Name, c.Point.Configuration, c.Point.Mix)).ToList();
         if (alternativeFindings.Where(f => f.Verdict == AdviceFindings.Helps).MaxBy(f => f.Throughput?.Median ?? 0) is { } best
             && alternatives.FirstOrDefault(a => a.Name == best.Choice.Knob) is { } bestAlternative)
             profiled.Add((bestAlternative.Name, bestAlternative.Apply(kestrel), bestAlternative.Apply(mix)));
