@@ -30,11 +30,11 @@ public static class JobDotnet
     public static ProcessStartInfo? OnUnbuiltRuntime(string[] args)
     {
         var runtimes = Runtimes(args);
-        var unbuilt = runtimes.Where(r => DotnetRoots.Runtimes.Contains(r) && !DotnetRoots.Builds.Contains(r)).ToList();
+        var unbuilt = runtimes.Where(r => DotnetRoots.Runtimes.Contains(r) && !RuntimeBuilds.Builds.Contains(r)).ToList();
         if (unbuilt.Count == 0) return null;
         if (runtimes.Count > 1)
-            throw new ArgumentException($"--runtimes {string.Join(" ", runtimes)}: {unbuilt[0]} runs alone (no SDK here builds for it: the {DotnetRoots.BuildFor(unbuilt[0])} "
-                                        + $"build runs in process on it); allowed {unbuilt[0]} by itself, or any of {string.Join(", ", DotnetRoots.Builds.Where(b => b != "net6.0"))}");
+            throw new ArgumentException($"--runtimes {string.Join(" ", runtimes)}: {unbuilt[0]} runs alone (no SDK here builds for it: the {RuntimeBuilds.BuildFor(unbuilt[0])} "
+                                        + $"build runs in process on it); allowed {unbuilt[0]} by itself, or any of {string.Join(", ", RuntimeBuilds.Builds.Where(b => b != "net6.0"))}");
         var start = DotnetRoots.StartInfo(unbuilt[0], typeof(JobDotnet).Assembly.Location, [.. WithoutRuntimes(args), "--inProcess"]);
         start.RedirectStandardOutput = start.RedirectStandardError = false;
         return start;

@@ -58,6 +58,7 @@ public static class MarkdownReport
         md.AppendLine($"- machine: {machine.Cores} cores, {Numbers.Amount(machine.MemoryGiB)} GiB, {machine.Cpu}, {machine.Os}; link: {Link(summary)}");
         // Runs recorded before the memory cost was measured (the reference runs under docs/ among them) keep their report as it was.
         if (machine.Memory is { } memory) md.AppendLine($"- memory: {memory.Describe()}{(memory.Caution() is { } caution ? $". **{caution}**" : "")}");
+        if (machine.Loopback is { } loopback) md.AppendLine($"- loopback floor: {loopback.Describe()}");
         md.AppendLine($"- CPUs: {Cpus(summary)}");
         md.AppendLine($"- components (over every configuration): {Components(summary)}");
         md.AppendLine();

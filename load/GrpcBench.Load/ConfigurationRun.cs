@@ -72,7 +72,7 @@ public static class ConfigurationRun
 
     /// <summary>The runtime a process reported, with the build it ran where that is not the runtime's own: ".NET 11.0.0 (net10.0 build)".</summary>
     public static string? Built(string? reported, string runtime) =>
-        reported is null || DotnetRoots.BuildFor(runtime) == runtime ? reported : $"{reported} ({DotnetRoots.BuildFor(runtime)} build)";
+        reported is null || RuntimeBuilds.BuildFor(runtime) == runtime ? reported : $"{reported} ({RuntimeBuilds.BuildFor(runtime)} build)";
 
     /// <summary>Why a configuration cannot run here (it is then "skipped"), checked before anything starts; null if it can.</summary>
     public static string? SkipReason(LoadConfiguration configuration)

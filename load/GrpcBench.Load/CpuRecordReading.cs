@@ -13,9 +13,9 @@ public static class CpuRecordReading
         {
             var host = hostPid is { } pid ? CpuAffinity.AllowedList(pid) : null;
             var worker = CpuAffinity.AllowedList(workerPid);
-            bool Same(string? actual, string? asked) => actual is null || (asked is not null && CpuAffinity.Parse(actual).SequenceEqual(CpuAffinity.Parse(asked)));
+            bool Same(string? actual, string? asked) => actual is null || (asked is not null && CpuList.Parse(actual).SequenceEqual(CpuList.Parse(asked)));
             var verified = !placement.IsShared && Same(host, placement.Host) && Same(worker, placement.Worker)
-                && (host is null || !CpuAffinity.Parse(host).Intersect(CpuAffinity.Parse(worker)).Any());
+                && (host is null || !CpuList.Parse(host).Intersect(CpuList.Parse(worker)).Any());
             return new(placement.ToString(), host, worker, verified, hostProcessorCount, workerProcessorCount, hostGc, hostGcHeapCount);
         }
     }

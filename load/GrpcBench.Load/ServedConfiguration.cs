@@ -145,7 +145,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
         var wireBytes = _link?.LoopbackBytes() - wireBefore;
         var loadSeconds = span.Elapsed.TotalSeconds;
         var stealAfter = CpuSteal.Now();
-        double? Stolen(string? set) => CpuSteal.Share(stealBefore, stealAfter, set is null ? [.. stealAfter.Keys] : CpuAffinity.Parse(set), loadSeconds);
+        double? Stolen(string? set) => CpuSteal.Share(stealBefore, stealAfter, set is null ? [.. stealAfter.Keys] : CpuList.Parse(set), loadSeconds);
 
         double? serverCpu = null, serverRss = null;
         PageFaults? serverFaults = null;

@@ -59,7 +59,7 @@ public sealed class WorkerProcess : IAsyncDisposable
     }
 
     public static string AssemblyPath(string runtime) =>
-        Path.Combine(DotnetRoots.RepositoryRoot, "load", "GrpcBench.Load.Worker", "bin", BuildConfiguration.Current, DotnetRoots.BuildFor(runtime), "GrpcBench.Load.Worker.dll");
+        Path.Combine(DotnetRoots.RepositoryRoot, "load", "GrpcBench.Load.Worker", "bin", BuildConfiguration.Current, RuntimeBuilds.BuildFor(runtime), "GrpcBench.Load.Worker.dll");
 
     public bool HasExited => _exited.IsCompleted;
 

@@ -20,9 +20,6 @@ public static class CpuAffinity
         status.Split('\n').FirstOrDefault(l => l.StartsWith("Cpus_allowed_list:", StringComparison.Ordinal))?["Cpus_allowed_list:".Length..].Trim()
         ?? throw new FormatException("no Cpus_allowed_list line in /proc/<pid>/status");
 
-    /// <summary>The CPUs of a list as Linux writes it ("0-2,5": 0, 1, 2, 5); FormatException for anything else (<see cref="CpuList"/>).</summary>
-    public static IReadOnlyList<int> Parse(string list) => CpuList.Parse(list);
-
     /// <summary>The CPUs this process may run on.</summary>
-    public static IReadOnlyList<int> OfThisProcess() => Parse(AllowedList(Environment.ProcessId));
+    public static IReadOnlyList<int> OfThisProcess() => CpuList.Parse(AllowedList(Environment.ProcessId));
 }

@@ -12,14 +12,8 @@ public static class DotnetRoots
 {
     public static readonly IReadOnlyList<string> Runtimes = ["net6.0", "net8.0", "net9.0", "net10.0", "net11.0"];
 
-    /// <summary>The frameworks the projects build for (<see cref="RuntimeBuilds.Builds"/>).</summary>
-    public static IReadOnlyList<string> Builds => RuntimeBuilds.Builds;
 
-    /// <summary>The build that runs on <paramref name="runtime"/>, started on it as <see cref="StartInfo"/> says (<see cref="RuntimeBuilds.BuildFor"/>).</summary>
-    public static string BuildFor(string runtime) => RuntimeBuilds.BuildFor(runtime);
 
-    /// <summary>"net11.0" or "net10.0 build on net11.0" (<see cref="RuntimeBuilds.Describe"/>).</summary>
-    public static string Describe(string runtime) => RuntimeBuilds.Describe(runtime);
 
     private static readonly ConcurrentDictionary<(string Runtime, string Root), Lazy<string?>> Provisioned = new();
 
@@ -53,7 +47,7 @@ public static class DotnetRoots
     {
         var root = For(runtime);
         var start = new ProcessStartInfo(Path.Combine(root, "dotnet")) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        if (!Builds.Contains(runtime))
+        if (!RuntimeBuilds.Builds.Contains(runtime))
         {
             start.ArgumentList.Add("exec");
             start.ArgumentList.Add("--runtimeconfig");

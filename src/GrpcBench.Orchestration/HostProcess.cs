@@ -21,11 +21,11 @@ public sealed record HostLaunch(string Project, string Runtime, IReadOnlyList<st
     /// </summary>
     public IReadOnlyDictionary<string, string> Environment { get; init; } = new Dictionary<string, string>();
 
-    /// <summary>The build to start; normally the one for <see cref="Runtime"/> (<see cref="DotnetRoots.BuildFor"/>).</summary>
-    public string BuildFramework { get; init; } = DotnetRoots.BuildFor(Runtime);
+    /// <summary>The build to start; normally the one for <see cref="Runtime"/> (<see cref="RuntimeBuilds.BuildFor"/>).</summary>
+    public string BuildFramework { get; init; } = RuntimeBuilds.BuildFor(Runtime);
 
     /// <summary>The runtime the build is started on: <see cref="Runtime"/>, unless another build was asked for (which then runs on its own).</summary>
-    public string StartedOn => BuildFramework == DotnetRoots.BuildFor(Runtime) ? Runtime : BuildFramework;
+    public string StartedOn => BuildFramework == RuntimeBuilds.BuildFor(Runtime) ? Runtime : BuildFramework;
 
     public string AssemblyPath => Path.Combine(DotnetRoots.RepositoryRoot, "src", Project, "bin", Configuration, BuildFramework, Project + ".dll");
 

@@ -9,4 +9,7 @@ public sealed record MachineRecord(int Cores, double MemoryGiB, string Os, strin
 {
     /// <summary>What memory costs here, measured before the run; null in runs recorded before it was measured, or where it could not be.</summary>
     public MemoryCost? Memory { get; init; }
+
+    /// <summary>The loopback floor for the run's payload, measured before its first configuration; null for a run without a payload, or before it was measured.</summary>
+    public LoopbackFloor? Loopback { get; init; }
 }

@@ -8,10 +8,10 @@ public class CpuPlacementTests
     [Fact]
     public void Cpu_lists_read_as_Linux_writes_them()
     {
-        Assert.Equal([1], CpuAffinity.Parse("1"));
-        Assert.Equal([0, 1, 2, 5], CpuAffinity.Parse("0-2,5"));
-        Assert.Throws<FormatException>(() => CpuAffinity.Parse("2-0"));
-        Assert.Throws<FormatException>(() => CpuAffinity.Parse("one"));
+        Assert.Equal([1], CpuList.Parse("1"));
+        Assert.Equal([0, 1, 2, 5], CpuList.Parse("0-2,5"));
+        Assert.Throws<FormatException>(() => CpuList.Parse("2-0"));
+        Assert.Throws<FormatException>(() => CpuList.Parse("one"));
         Assert.Equal("0-1", CpuAffinity.AllowedList("Name:\tdotnet\nCpus_allowed:\t3\nCpus_allowed_list:\t0-1\nMems_allowed:\t1\n"));
     }
 

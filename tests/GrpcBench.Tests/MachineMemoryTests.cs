@@ -20,6 +20,20 @@ public class MachineMemoryTests(ITestOutputHelper output)
     }
 
     [Fact]
+    public void The_loopback_floor_moves_the_payload_from_the_workers_cpu_to_the_hosts_and_a_run_without_a_payload_has_none()
+    {
+        const long payload = 20L * 1024 * 1024;
+        var floor = MachineLoopback.Measure(payload, workerCpu: 0, hostCpu: 1)!;
+        output.WriteLine(floor.Describe());
+
+        Assert.Equal((payload, "worker 0, host 1"), (floor.PayloadBytes, floor.Cpus));
+        // A loopback copy of 20 MiB: well above a memory copy's time, well below the 50 ms a 20 MiB gRPC upload took on Grpc.Core.
+        Assert.InRange(floor.MsPerPayload, 0.5, 200);
+        Assert.InRange(floor.GiBPerSecond, 0.1, 50);
+        Assert.Null(MachineLoopback.Measure(0, 0, 1));
+    }
+
+    [Fact]
     public void A_CPU_the_thread_cannot_be_pinned_to_is_measured_unpinned_and_says_so()
     {
         var cost = MachineMemory.Measure(4096)!;

@@ -20,7 +20,7 @@ public class RuntimeMatrixTests
         var props = System.Xml.Linq.XDocument.Load(Path.Combine(DotnetRoots.RepositoryRoot, "Directory.Build.props"));
         var frameworks = props.Descendants("BenchTargetFrameworks").Single().Value.Split(';');
 
-        Assert.Equal(frameworks, DotnetRoots.Builds);
+        Assert.Equal(frameworks, RuntimeBuilds.Builds);
     }
 
     [Theory]
@@ -134,7 +134,7 @@ public class RuntimeMatrixTests
                 options["frameworks"]!.AsArray().Select(f => (f!["name"]!.GetValue<string>(), f["version"]!.GetValue<string>())));
             Assert.False(options["configProperties"]!["System.GC.Server"]!.GetValue<bool>());
             Assert.Null(options["rollForward"]);
-            Assert.Equal(("net10.0", "net10.0 build on net11.0", "net8.0"), (DotnetRoots.BuildFor("net11.0"), DotnetRoots.Describe("net11.0"), DotnetRoots.Describe("net8.0")));
+            Assert.Equal(("net10.0", "net10.0 build on net11.0", "net8.0"), (RuntimeBuilds.BuildFor("net11.0"), RuntimeBuilds.Describe("net11.0"), RuntimeBuilds.Describe("net8.0")));
             var missing = Assert.Throws<InvalidOperationException>(() => DotnetRoots.RuntimeConfigFor("net12.0", app, Path.Combine(folder, "root")));
             Assert.StartsWith("runtime net12.0 has no Microsoft.NETCore.App under", missing.Message);
         }

@@ -17,12 +17,12 @@ public static class PresetRun
     {
         var console = Reporting.ConsoleSetup.ForOutput();
         if (ResultsFolder.CreateOrSayWhy(requestedFolder) is not { } folder) return 2;
-        return await RunAsync(preset, plan.Preset, plan.Cpus, folder, commandLine, console, cancellationToken, plan.Load.Service);
+        return await RunAsync(preset, plan.Preset, plan.Cpus, folder, commandLine, console, cancellationToken, plan.Load.Service, plan.Load.PayloadBytes);
     }
 
     /// <param name="service">A team's service the run calls (recorded in summary.json); null for the bench's own scenarios.</param>
     public static async Task<int> RunAsync(IPresetRun preset, string presetName, CpuPlacement cpus, string folder, string commandLine, IAnsiConsole console,
-        CancellationToken cancellationToken, ServiceLoad? service = null)
+        CancellationToken cancellationToken, ServiceLoad? service = null, long payloadBytes = 0)
     {
         foreach (var line in preset.Introduction()) console.WriteLine(line);
         console.WriteLine($"results: {folder}");
@@ -30,12 +30,16 @@ public static class PresetRun
             ? "cpus: shared: host and load worker may use every CPU, so that no figure is the server's alone (--cpus host=LIST worker=LIST to keep them apart)"
             : $"cpus: host on {cpus.Host}, load worker on {cpus.Worker} (taskset at start, checked from /proc per configuration)");
 
-        var record = RunRecord.Now(cpus.IsShared ? null : CpuList.Parse(cpus.Host!)[0]);
+        var (hostCpu, workerCpu) = cpus.IsShared ? ((int?)null, (int?)null) : (CpuList.Parse(cpus.Host!)[0], CpuList.Parse(cpus.Worker!)[0]);
+        var record = RunRecord.Now(hostCpu);
+        // A team's methods carry their own messages, not the story's payload: no floor for them.
+        record = record with { Machine = record.Machine with { Loopback = service is null ? MachineLoopback.Measure(payloadBytes, workerCpu, hostCpu) : null } };
         if (record.Machine.Memory is { } memory)
         {
             console.WriteLine($"memory: {memory.Describe()}");
             if (memory.Caution() is { } caution) console.WriteLine($"memory: {caution}");
         }
+        if (record.Machine.Loopback is { } loopback) console.WriteLine($"loopback: {loopback.Describe()}");
         RunSession? session = null;
         LoadRunSummary Summary(RunStatus status) => preset.Summary(new LoadRunSummary(presetName, status, commandLine, record, new Dictionary<string, ScenarioLoad>(), [.. session!.Results])
             .WithService(service));

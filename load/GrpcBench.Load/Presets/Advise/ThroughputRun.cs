@@ -131,7 +131,7 @@ public static class ThroughputRun
     }
 
     private static IEnumerable<int> FirstCpus(CpuPlacement placement) =>
-        new[] { placement.Host, placement.Worker }.Select(set => set is null ? 0 : CpuAffinity.Parse(set)[0]).Distinct();
+        new[] { placement.Host, placement.Worker }.Select(set => set is null ? 0 : CpuList.Parse(set)[0]).Distinct();
 
-    private static int Cpus(string? set) => set is null ? Environment.ProcessorCount : CpuAffinity.Parse(set).Count;
+    private static int Cpus(string? set) => set is null ? Environment.ProcessorCount : CpuList.Parse(set).Count;
 }

@@ -127,6 +127,6 @@ public static class CapacityRun
     /// <summary>CPU time over the probe's span, over the CPUs the side had: near 1, that side was the limit.</summary>
     public static double? Utilization(CapacityProbe? probe, Func<CapacityProbe, double?> cpuSeconds, string? cpus) =>
         probe is { Seconds: > 0 } && cpuSeconds(probe) is { } seconds
-            ? seconds / probe.Seconds / (cpus is null ? Environment.ProcessorCount : CpuAffinity.Parse(cpus).Count)
+            ? seconds / probe.Seconds / (cpus is null ? Environment.ProcessorCount : CpuList.Parse(cpus).Count)
             : null;
 }
