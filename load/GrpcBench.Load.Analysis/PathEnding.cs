@@ -78,6 +78,26 @@ public static class PathEnding
         return text + ".";
     }
 
+    /// <summary>
+    /// The headline's second capacity in words: the path's end's and Grpc.Core's uploads within the uploads' own SLO
+    /// (getInt beside them, its p99 shown, not bound), each with the limit that ended it and getInt's p99 there; "reached"
+    /// only where both ended on the same limit. Empty where either was not searched.
+    /// </summary>
+    public static string WithinUploadSlo(IReadOnlyList<UploadSloCapacity> capacities, string uploadBound)
+    {
+        if (capacities.FirstOrDefault(c => c.Name == "path's end") is not { Held: { } end } endRow
+            || capacities.FirstOrDefault(c => c.Name == GrpcCore) is not { Held: { } core } coreRow) return "";
+        static string Row(string name, UploadSloCapacity c) => Invariant($"{name} {c.Held:0.#}/s (ended on {SearchedCapacity.CommonestLimit(c.Searches) ?? "-"}")
+            + (c.GetIntP99Ms is { } p99 ? Invariant($"; getInt p99 {p99:0.#} ms there") : "") + ")";
+        var ratio = SearchedCapacity.Ratio(endRow.Searches, coreRow.Searches)!;
+        var (endLimit, coreLimit) = (SearchedCapacity.CommonestLimit(endRow.Searches), SearchedCapacity.CommonestLimit(coreRow.Searches));
+        var verdict = endLimit != coreLimit ? $": they ended on different limits ({endLimit}, {coreLimit}), so the ratio compares two bounds, not one"
+            : ratio.Lower >= 1 ? ": Grpc.Core's capacity reached on the same limit"
+            : ratio.Upper < 1 ? Invariant($": {(1 - ratio.Median) * 100:0} % short of Grpc.Core's on the same limit") : ": about Grpc.Core's (the searches' range spans it)";
+        return Invariant($"Within the uploads' own SLO ({uploadBound}; getInt at its rate beside them, its p99 shown, not bound): ")
+               + $"{Row("the path's end", endRow)}, {Row("Grpc.Core", coreRow)}, x{ratio.Describe()}{verdict}.";
+    }
+
     private static string Searches(int count) => count == 1 ? "one capacity search" : $"median of {count} capacity searches";
 
     private static string Invariant(FormattableString text) => text.ToString(CultureInfo.InvariantCulture);

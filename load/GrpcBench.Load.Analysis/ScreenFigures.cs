@@ -5,13 +5,16 @@ namespace GrpcBench.Load.Analysis;
 
 /// <summary>
 /// A screen's fits, one per figure, each effect a ratio: saturated throughput (which decides), the host's and the
-/// client's CPU per call, the other scenario's p99 (getInt beside the uploads) and the host's peak RSS; null where too
+/// client's CPU per call, the other scenario's p99 (getInt beside the uploads), the host's peak RSS and its page faults per call; null where too
 /// few runs measured it. Runs that failed or measured nothing are left out.
 /// </summary>
 public sealed record ScreenFigures(ScreenFit? Throughput, ScreenFit? HostCpuPerCall, ScreenFit? ClientCpuPerCall, ScreenFit? OtherP99, ScreenFit? HostPeakRss)
 {
     /// <summary>No fit at all: every effect "could not tell".</summary>
     public static readonly ScreenFigures None = new(null, null, null, null, null);
+
+    /// <summary>The host's minor page faults per call, over the span of its CPU per call.</summary>
+    public ScreenFit? HostFaultsPerCall { get; init; }
 
     /// <param name="runs">Each run's levels (-1 the default, +1 the value) and its result, in the order they ran.</param>
     /// <param name="blocks">Each run's design when several are fitted together; null for one design.</param>
@@ -35,7 +38,10 @@ public sealed record ScreenFigures(ScreenFit? Throughput, ScreenFit? HostCpuPerC
             FitOf(r => r.Throughput?.HostCpuMsPerCall),
             FitOf(r => r.Throughput?.ClientCpuMsPerCall),
             FitOf(r => r.Throughput?.OtherP99Ms.Values.FirstOrDefault() is > 0 and var p99 ? p99 : null),
-            FitOf(r => r.ServerPeakRssMiB));
+            FitOf(r => r.ServerPeakRssMiB))
+        {
+            HostFaultsPerCall = FitOf(r => r.ServerFaults is { } faults && r.Throughput is { Calls: > 0 } t ? faults.Minor / (double)t.Calls : null),
+        };
     }
 }
 

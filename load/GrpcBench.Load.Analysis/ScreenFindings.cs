@@ -18,6 +18,7 @@ public static class ScreenFindings
             Verdict(throughput?.Verdict), Reach(throughput), reported, Ratio(fit.Throughput))
         {
             NeedsThreshold = throughput is { Verdict: EffectVerdict.CouldNotTell } ? throughput.NoEffectWithin : null,
+            HostFaults = Ratio(fit.HostFaultsPerCall),
         };
     }
 

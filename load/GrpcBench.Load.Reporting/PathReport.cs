@@ -70,6 +70,7 @@ public static class PathReport
             .. path.Bounds.Select(b => (IReadOnlyList<string>)[b.Name, b.Label, Held(b.Searches), Limit(b.Searches), AdviceReport.Times(b.EndOver), Figure(b.PerSecond, "0.0"), AdviceReport.Times(b.EndThroughputOver),
                 b.HostBusy is { } busy ? $"{busy * 100:0} %" : "-"])]);
         md.AppendLine();
+        TwoCapacities(md, path, grpcCore);
         if (path.Trials.Count > 0)
         {
             md.AppendLine("Every change tried, in order (screened: its ratio in the screen, on top of the defaults; on the path: on top of the steps before it; "
@@ -145,6 +146,29 @@ public static class PathReport
         plot.Axes.SetLimitsY(0, Math.Max(1, highest * 1.1));
         plot.ShowLegend(Edge.Bottom);
         return ChartImage.Png(plot, ChartImage.Width, 620);
+    }
+
+    /// <summary>
+    /// The headline's two capacities side by side, each with the limit that ended it: the story's mix SLO, and the uploads
+    /// within their own (getInt's p99 shown, not bound), so that a ratio of two different limits is never read as one.
+    /// </summary>
+    private static void TwoCapacities(StringBuilder md, MigrationPath path, IReadOnlyList<SearchedCapacity>? grpcCore)
+    {
+        if (path.WithinUploadSlo.Count == 0 || grpcCore is null) return;
+        var (end, core) = (path.WithinUploadSlo.FirstOrDefault(c => c.Name == "path's end"), path.WithinUploadSlo.FirstOrDefault(c => c.Name == PathEnding.GrpcCore));
+        static string Within(UploadSloCapacity? c) => c is null ? "not searched"
+            : $"{Held(c.Searches)}, {Limit(c.Searches)}" + (c.GetIntP99Ms is { } p99 ? string.Create(CultureInfo.InvariantCulture, $"; getInt p99 {p99:0.#} ms") : "")
+              + (c.SameAsMixSearches ? " (the mix's searches: no probe missed on getInt's p99)" : "");
+        md.AppendLine("The headline's two capacities, each with the limit that ended it: a ratio compares like with like only where both ended on the same one.");
+        md.AppendLine();
+        MarkdownTable.Append(md, ["SLO", "the path's end", "Grpc.Core", "the end over Grpc.Core"], [false, false, false, true],
+        [
+            ["the story's mix (every scenario's p99 bound)", $"{Held(path.EndSearches)}, {Limit(path.EndSearches)}", $"{Held(grpcCore)}, {Limit(grpcCore)}",
+                AdviceReport.Times(SearchedCapacity.Ratio(path.EndSearches, grpcCore))],
+            ["the uploads' own (getInt beside them, its p99 shown, not bound)", Within(end), Within(core),
+                end is null || core is null ? "-" : AdviceReport.Times(SearchedCapacity.Ratio(end.Searches, core.Searches))],
+        ]);
+        md.AppendLine();
     }
 
     private static string Capacity(SearchedCapacity? capacity) => capacity?.Held is { } held

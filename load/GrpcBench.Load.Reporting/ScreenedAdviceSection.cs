@@ -75,12 +75,16 @@ internal static class ScreenedAdviceSection
         md.AppendLine();
         foreach (var (fileName, title, _) in ChartImage.Paged(AdviceReport.ChartName(advice), "throughput per knob value", HorizontalBars.Pages(AdviceReport.Chart(advice))))
             md.AppendLine($"![{title}]({fileName})").AppendLine();
-        MarkdownTable.Append(md, ["knob", "value", "verdict", "throughput vs default", $"host CPU/{terms.Call} vs default", $"{terms.Beside} p99 vs default", $"client CPU/{terms.Call} vs default",
+        var knobFaults = advice.Knobs.Any(k => k.HostFaults is not null);
+        MarkdownTable.Append(md, ["knob", "value", "verdict", "throughput vs default", $"host CPU/{terms.Call} vs default",
+                .. knobFaults ? [$"host page faults/{terms.Call} vs default"] : Array.Empty<string>(), $"{terms.Beside} p99 vs default", $"client CPU/{terms.Call} vs default",
                 "host peak RSS vs default", "runs", "reported back", "what it is"],
-            [false, false, false, true, true, true, true, true, true, false, false],
-            advice.Knobs.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, k.Choice.Value, AdviceReport.Verdict(k, advice.Threshold), AdviceReport.Times(k.Throughput), AdviceReport.Times(k.ServerCpu), AdviceReport.Times(k.P99), AdviceReport.Times(k.ClientCpu),
+            [false, false, false, true, true, .. knobFaults ? [true] : Array.Empty<bool>(), true, true, true, true, false, false],
+            advice.Knobs.Select(k => (IReadOnlyList<string>)[k.Choice.Knob, k.Choice.Value, AdviceReport.Verdict(k, advice.Threshold), AdviceReport.Times(k.Throughput), AdviceReport.Times(k.ServerCpu),
+                .. knobFaults ? [AdviceReport.Times(k.HostFaults)] : Array.Empty<string>(), AdviceReport.Times(k.P99), AdviceReport.Times(k.ClientCpu),
                 AdviceReport.Times(k.ServerRss), k.Searches.ToString(CultureInfo.InvariantCulture), k.Reported ?? "-", k.Meaning]));
         md.AppendLine();
+        GrpcCoreMemorySection.Append(md, advice, terms);
 
         if (advice.Alternatives.Count > 0)
         {

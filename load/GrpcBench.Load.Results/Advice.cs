@@ -36,7 +36,18 @@ public sealed record AdviceSummary(string Runtime, string Mix, string Workload, 
 
     /// <summary>The path from the defaults toward Grpc.Core, one decided change at a time, and its floors; null in advice from before the path.</summary>
     public MigrationPath? Path { get; init; }
+
+    /// <summary>Grpc.Core's own memory settings screened against its defaults; null in advice from before it was, or where the budget left it out.</summary>
+    public GrpcCoreMemorySummary? GrpcCoreMemory { get; init; }
 }
+
+/// <summary>
+/// The Grpc.Core host's memory settings (glibc's malloc tunables, the GC's memory knobs) screened against Grpc.Core's
+/// defaults on saturated throughput, like the knobs: what the old stack would gain from the kind of setting the new one
+/// is tuned with. Grpc.Core stays the baseline at its defaults.
+/// </summary>
+/// <param name="EarlySpread">The coefficient of variation of Grpc.Core's first runs at its defaults.</param>
+public sealed record GrpcCoreMemorySummary(int EarlyRuns, double EarlySpread, IReadOnlyList<ScreenStage> Stages, IReadOnlyList<KnobFinding> Knobs, double Minutes);
 
 /// <summary>
 /// The screen: saturated throughput runs (<see cref="ThroughputResult"/>), each on a fresh host, the knob values in
@@ -121,6 +132,9 @@ public sealed record KnobFinding(KnobChoice Choice, string Meaning, int Searches
 {
     /// <summary>Undecided at the asked threshold: the one at which it would be "no effect found" (its 90 % interval's reach); null where decided.</summary>
     public double? NeedsThreshold { get; init; }
+
+    /// <summary>The host's minor page faults per call over the default's (screened runs); null where not counted.</summary>
+    public Spread? HostFaults { get; init; }
 }
 
 /// <summary>A configuration of the confirming run.</summary>

@@ -24,11 +24,15 @@ public sealed record CapacitySlo(double UploadP99Ms = 1000, double GetIntP99Ms =
     /// <summary>Each scenario's own bound (a team's methods, from their scenario file), ms; null for the story's two bounds.</summary>
     public IReadOnlyDictionary<string, double>? Bounds { get; init; }
 
-    public double P99MsOf(string scenario) =>
-        Bounds is not null && Bounds.TryGetValue(scenario, out var bound) ? bound : scenario == ScenarioNames.GetInt ? GetIntP99Ms : UploadP99Ms;
+    /// <summary>Scenarios whose p99 is measured and shown but bounds nothing (getInt beside the uploads where only the uploads' SLO is searched); null: none.</summary>
+    public IReadOnlyList<string>? Unbounded { get; init; }
+
+    public double P99MsOf(string scenario) => Unbounded?.Contains(scenario) == true ? double.PositiveInfinity
+        : Bounds is not null && Bounds.TryGetValue(scenario, out var bound) ? bound : scenario == ScenarioNames.GetInt ? GetIntP99Ms : UploadP99Ms;
 
     public string Describe(IEnumerable<string> scenarios) =>
-        string.Join(", ", scenarios.Select(s => $"{s} p99 <= {P99MsOf(s).ToString("#,##0.#", CultureInfo.InvariantCulture)} ms"))
+        string.Join(", ", scenarios.Select(s => Unbounded?.Contains(s) == true ? $"{s} p99 shown, not bound"
+            : $"{s} p99 <= {P99MsOf(s).ToString("#,##0.#", CultureInfo.InvariantCulture)} ms"))
         + $" (from each call's scheduled start), no failed call, >= {MinAchieved * 100:0.#} % of the offered calls completed"
         + (MaxLatencyGrowth is { } growth ? $", latency not rising through the probe by more than {growth * 1000:0} ms a second" : "");
 

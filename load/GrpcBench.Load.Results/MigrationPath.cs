@@ -17,6 +17,13 @@ public sealed record MigrationPath(IReadOnlyList<PathStep> Steps, IReadOnlyList<
 {
     /// <summary>The story's ramp peak as run: 50/s, or Grpc.Core's capacity where that was lower (null in files written before it was kept: 50/s).</summary>
     public double? StoryPeakPerSecond { get; init; }
+
+    /// <summary>
+    /// The headline's second capacity, beside the story's mix SLO (<see cref="EndSearches"/>, <see cref="Bounds"/>): the
+    /// path's end's and Grpc.Core's uploads within the uploads' own SLO, getInt beside them at its rate, its p99 shown and
+    /// not bound. Empty in files written before it was searched (2026-12-04) and on a team's service.
+    /// </summary>
+    public IReadOnlyList<UploadSloCapacity> WithinUploadSlo { get; init; } = [];
 }
 
 /// <summary>The path so far, measured on the runs that confirmed its last change.</summary>
@@ -98,3 +105,15 @@ public sealed record PathBound(string Name, string Label, IReadOnlyList<Searched
 /// <summary>The story's own load on one configuration: what a team saw before and sees after.</summary>
 /// <param name="Name">"Grpc.Core", "default" or "path's end".</param>
 public sealed record StoryRow(string Name, string Label, ConfigurationStatus Status, long Uploads, long UploadsFailed, double? UploadP99Ms, long GetInts, long GetIntsFailed, double? GetIntP99Ms);
+
+/// <summary>One configuration's capacity within the uploads' own SLO (<see cref="MigrationPath.WithinUploadSlo"/>).</summary>
+/// <param name="Name">"path's end" or "Grpc.Core".</param>
+/// <param name="Searches">
+/// Its searches on the story's mix themselves where none of their probes missed on getInt's p99 (every probe would have
+/// decided alike without that bound: <paramref name="SameAsMixSearches"/>); else one search with getInt's p99 unbound.
+/// </param>
+/// <param name="GetIntP99Ms">getInt's p99 at the rate held (the median over its searches): what the small calls beside the uploads got there.</param>
+public sealed record UploadSloCapacity(string Name, IReadOnlyList<SearchedCapacity> Searches, bool SameAsMixSearches, double? GetIntP99Ms)
+{
+    public double? Held => SearchedCapacity.MedianHeld(Searches);
+}

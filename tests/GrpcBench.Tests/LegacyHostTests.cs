@@ -1,4 +1,6 @@
 using System.Diagnostics;
+using GrpcBench.Load;
+using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using GrpcBench.Tests.Infrastructure;
 
@@ -27,15 +29,18 @@ public class LegacyHostTests
     }
 
     [Fact]
-    public async Task Glibcs_malloc_tunables_reach_the_host_and_its_ready_line_reports_them_back()
+    public async Task Every_memory_setting_of_Grpc_Cores_screen_reaches_the_host_together_and_its_ready_line_reports_each_back()
     {
-        var (variable, tuning) = GrpcBench.Load.Analysis.PathEnding.GrpcCoreMemoryTuning;
-        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Legacy, "net10.0", [])
-        {
-            Environment = new Dictionary<string, string> { [variable] = tuning },
-        });
+        var grpcCore = new LoadConfiguration(ConfigurationKind.Grpc, ServerStack.GrpcCore, ClientStack.GrpcCore, "net10.0", "net10.0", Compression.None, Transport.H2c, "n/a",
+            new Dictionary<string, string>(), "default", new Dictionary<string, string>());
+        var configuration = Knobs.GrpcCoreMemory.Aggregate(grpcCore, (c, k) => k.Apply(c, k.Values[0]));
+        await using var host = await HostProcess.StartAsync(new HostLaunch(Hosts.Legacy, "net10.0", []) { Environment = configuration.HostEnvironment! });
 
-        Assert.Equal(tuning, host.Ready.RuntimeKnobs?.GetValueOrDefault($"env.{variable}"));
+        var settings = new Dictionary<string, System.Text.Json.JsonElement> { ["runtimeKnobs"] = System.Text.Json.JsonSerializer.SerializeToElement(host.Ready.RuntimeKnobs) };
+        Assert.All(Knobs.GrpcCoreMemory, knob => Assert.Equal(knob.ReadBack == "gc.RetainVM" ? "True" : knob.Values[0], KnobReadBack.ReadBack(settings, knob)));
+        // The memory-tuned Grpc.Core of the confirmation: glibc's variable as set.
+        var (variable, tuning) = GrpcBench.Load.Analysis.PathEnding.GrpcCoreMemoryTuning;
+        Assert.StartsWith(tuning, host.Ready.RuntimeKnobs?.GetValueOrDefault($"env.{variable}"));
     }
 
     [Fact]

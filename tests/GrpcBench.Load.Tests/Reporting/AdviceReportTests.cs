@@ -112,6 +112,31 @@ public class AdviceReportTests
     }
 
     [Fact]
+    public void Grpc_Cores_memory_settings_come_in_a_section_of_their_own_against_its_defaults_with_the_page_faults_each_moved()
+    {
+        var threshold = new KnobChoice("malloc-mmap-threshold", "glibc.malloc.mmap_threshold=33554432", "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432", "HostRuntime", "GLIBC_TUNABLES=...");
+        var retain = new KnobChoice("gc-retain-vm", "1", "DOTNET_GCRetainVM=1", "HostRuntime", "<RetainVMGarbageCollection>true</RetainVMGarbageCollection>");
+        var summary = Screened();
+        var advice = summary.Advice![0] with
+        {
+            GrpcCoreMemory = new GrpcCoreMemorySummary(2, 0.04, [new ScreenStage(ScreenStage.EveryValue, ["a", "b"], 16, true, 18, 0, 0, 0.05, 1, 9)],
+            [
+                new(threshold, "mapped fresh above it", 8, null, null, Fitted(0.6), null, Fitted(1), null, Fitted(1.2), AdviceFindings.Helps, 0.3, "glibc.malloc.mmap_threshold=33554432", Fitted(1.5)) { HostFaults = Fitted(0.45) },
+                new(retain, "keep freed segments", 8, null, null, Fitted(1), null, Fitted(1), null, Fitted(1), AdviceFindings.CouldNotTell, 0.3, "True", Fitted(1.02, 0.2)) { NeedsThreshold = 0.24 },
+            ], 4.3),
+        };
+
+        var md = AdviceReport.Render(summary.WithAdvice([advice]));
+
+        Assert.Contains("### Grpc.Core's memory settings, screened on its own host", md);
+        Assert.Contains("Grpc.Core stays the baseline at its defaults everywhere else in this advice", md);
+        Assert.Contains("Its first 2 runs spread 4 %; 18 runs in a 16-run design with its foldover, run spread 5 % on 9 degrees of freedom; 4.3 min.", md);
+        Assert.Contains("| malloc-mmap-threshold | glibc.malloc.mmap_threshold=33554432 | helps | x1.50 [1.44, 1.56] | x0.60 [0.58, 0.62] | x0.45 [0.43, 0.47] |", md);
+        Assert.Contains("| gc-retain-vm | 1 | undecided at ±12 % (would need ±24 %) |", md);
+        Assert.DoesNotContain("### Grpc.Core's memory settings", AdviceReport.Render(Screened()));
+    }
+
+    [Fact]
     public void Screened_advice_on_a_teams_service_names_its_methods_in_the_columns_the_story_gives_to_uploads_and_getInt()
     {
         var service = new ServiceLoad("/team/Inventory.dll",

@@ -60,6 +60,25 @@ public class PathReportTests
     }
 
     [Fact]
+    public void The_headlines_two_capacities_stand_side_by_side_each_with_the_limit_that_ended_it()
+    {
+        var summary = Walked();
+        var advice = summary.Advice![0];
+        SearchedCapacity Held(double held, string limit) => new(held, held * 1.05, null) { Limit = limit, HostBusy = 0.9, WorkerBusy = 0.3 };
+        var path = advice.Path! with
+        {
+            WithinUploadSlo = [new("path's end", [Held(32, "sendLargeData p99")], true, 18), new(PathEnding.GrpcCore, [Held(40, "keep-pace")], false, 160)],
+        };
+
+        var md = PathReport.Render(summary.WithAdvice([advice with { Path = path }]));
+
+        Assert.Contains("The headline's two capacities, each with the limit that ended it", md);
+        Assert.Contains("| the uploads' own (getInt beside them, its p99 shown, not bound) | 32/s, sendLargeData p99 (90 % / 30 %); getInt p99 18 ms (the mix's searches: no probe missed on getInt's p99) "
+                        + "| 40/s, keep-pace (90 % / 30 %); getInt p99 160 ms | x0.80 (search brackets: ", md);
+        Assert.DoesNotContain("The headline's two capacities", PathReport.Render(Walked()));
+    }
+
+    [Fact]
     public void On_a_teams_service_the_path_names_its_methods_where_the_story_names_uploads_and_getInt_and_has_no_floors()
     {
         var service = new ServiceLoad("/team/Inventory.dll",

@@ -12,18 +12,18 @@ public class AdvisePresetTests
     private static CapacityMix Mix(bool quick) => CapacityPresetRun.Mixes(AdviseOptions.Default(quick).Capacity, quick)[0];
 
     [Fact]
-    public void The_full_advice_screens_every_knob_on_the_storys_mix_and_walks_its_path_in_30_minutes_a_runtime_and_the_quick_one_four_knobs_in_5_and_a_half()
+    public void The_full_advice_screens_every_knob_on_the_storys_mix_and_walks_its_path_in_35_minutes_a_runtime_and_the_quick_one_four_knobs_in_6_and_a_half()
     {
         var (full, quick) = (AdviseOptions.Default(quick: false), AdviseOptions.Default(quick: true));
 
         Assert.Equal(Knobs.All.Select(k => k.Name), full.Knobs);
-        Assert.Equal((30.0, 3, "mixed"), (full.BudgetMinutes, full.ConfirmRepeats, Mix(quick: false).Name));
-        Assert.Equal((5.5, 4, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
+        Assert.Equal((35.0, 3, "mixed"), (full.BudgetMinutes, full.ConfirmRepeats, Mix(quick: false).Name));
+        Assert.Equal((6.5, 4, "uploads"), (quick.BudgetMinutes, quick.Knobs.Count, Mix(quick: true).Name));
         Assert.All(quick.Knobs, name => Knobs.Named(name));
         Assert.Contains(Knobs.Placebo, quick.Knobs);
         Assert.Null(AdviseBudget.TooSmall(full, quick: false));
         Assert.Null(AdviseBudget.TooSmall(quick, quick: true));
-        // Quick searches one floor (raw HTTP/2) beside Grpc.Core and profiles for shorter, so that all of it fits in under 6 minutes.
+        // Quick searches one floor (raw HTTP/2) beside Grpc.Core and profiles for shorter, so that all of it fits in under 7 minutes.
         var mix = Mix(quick: false);
         Assert.Equal((3, 2), (AdviseBudget.RoundSearches(mix, 1, quick: false), AdviseBudget.RoundSearches(Mix(quick: true), 1, quick: true)));
         Assert.Equal((2, 1), (AdviseBudget.MostCapacityRounds(quick: false), AdviseBudget.MostCapacityRounds(quick: true)));
@@ -49,10 +49,12 @@ public class AdvisePresetTests
         var (mix, perRun, search) = (Mix(quick: false), TimeSpan.FromSeconds(15), AdviseBudget.SearchTime(Mix(quick: false)));
         var trial = AdviseBudget.TrialTime(3, perRun, search);
 
-        Assert.Equal(search + perRun * 2 + trial + perRun * 15 + search * 3 + AdviseBudget.ProfilesTime(quick: false), AdviseBudget.Reserve(mix, 3, perRun, quick: false));
+        var grpcCoreMemory = TimeSpan.FromSeconds(14) + perRun * 20;
+        Assert.Equal(grpcCoreMemory + search + perRun * 2 + trial + perRun * 15 + search * 3 + AdviseBudget.ProfilesTime(quick: false), AdviseBudget.Reserve(mix, 3, perRun, quick: false));
         Assert.Equal(trial + PathStory.Time(quick: false) * 3, AdviseBudget.Extras(mix, 3, perRun, quick: false));
-        // 64 runs and their 8 default runs at 15 s, after the read-backs and 4 early runs, leave the design whole in 30 minutes.
-        Assert.True(TimeSpan.FromMinutes(30) - TimeSpan.FromSeconds(20 + 4 * 15) - AdviseBudget.Reserve(mix, 3, perRun, quick: false) >= perRun * 72);
+        // 64 runs and their 8 default runs at 15 s, after the read-backs and 4 early runs, leave the design whole in 35 minutes (not in 30 beside Grpc.Core's memory screen).
+        Assert.True(TimeSpan.FromMinutes(35) - TimeSpan.FromSeconds(20 + 4 * 15) - AdviseBudget.Reserve(mix, 3, perRun, quick: false) >= perRun * 72);
+        Assert.False(TimeSpan.FromMinutes(30) - TimeSpan.FromSeconds(20 + 4 * 15) - AdviseBudget.Reserve(mix, 3, perRun, quick: false) >= perRun * 72);
     }
 
     [Fact]

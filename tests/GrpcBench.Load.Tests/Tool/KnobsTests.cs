@@ -1,3 +1,4 @@
+using System.Text.Json;
 using GrpcBench.Load;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
@@ -45,6 +46,26 @@ public class KnobsTests
         Assert.Equal("DOTNET_GrpcBenchPlacebo=1   # nothing: no runtime or library reads it (the placebo)", Knobs.Named(Knobs.Placebo).AsCode("1"));
         Assert.All(Knobs.All, knob => Assert.All(knob.Values, value => Assert.False(string.IsNullOrWhiteSpace(knob.AsCode(value)))));
         Assert.Equal(Knobs.All.Count, Knobs.All.Select(k => k.Name).Distinct().Count());
+    }
+
+    [Fact]
+    public void Glibcs_tunables_share_one_variable_joined_and_each_is_read_back_from_it_alone()
+    {
+        var (threshold, trim, arenas) = (Knobs.GrpcCoreMemory[0], Knobs.GrpcCoreMemory[1], Knobs.GrpcCoreMemory[2]);
+        var configuration = arenas.Apply(threshold.Apply(Kestrel, threshold.Values[0]), arenas.Values[0]);
+
+        Assert.Equal("glibc.malloc.mmap_threshold=33554432:glibc.malloc.arena_max=1", configuration.HostEnvironment![Knobs.GlibcTunables]);
+        var settings = new Dictionary<string, JsonElement>
+        {
+            ["runtimeKnobs"] = JsonSerializer.SerializeToElement(new Dictionary<string, string> { [$"env.{Knobs.GlibcTunables}"] = configuration.HostEnvironment[Knobs.GlibcTunables] }),
+        };
+        Assert.Equal("glibc.malloc.arena_max=1", KnobReadBack.ReadBack(settings, arenas));
+        Assert.Equal("glibc.malloc.mmap_threshold=33554432", KnobReadBack.ReadBack(settings, threshold));
+        Assert.Null(KnobReadBack.ReadBack(settings, trim));
+        Assert.Equal("GLIBC_TUNABLES=glibc.malloc.arena_max=1   # the service's environment, read by glibc at start; several joined with ':'", arenas.AsCode(arenas.Values[0]));
+        // The GC's memory settings are the knobs Kestrel's screen has, screened on Grpc.Core's host too.
+        Assert.Equal(["gc-retain-vm", "gc-gen0-size", "gc-conserve-memory"], Knobs.GrpcCoreMemory.Where(k => k.Setting != Knobs.GlibcTunables).Select(k => k.Name));
+        Assert.Same(Knobs.Named("gc-retain-vm"), Knobs.GrpcCoreMemory[4]);
     }
 
     [Fact]

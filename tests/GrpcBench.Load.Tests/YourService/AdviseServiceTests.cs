@@ -30,7 +30,7 @@ public class AdviseServiceTests
         Assert.Equal([CapacityPresetRun.Service], options.Capacity.Mixes);
         Assert.Equal(["GetItem", "ListItems", "SyncItems", "AddItems"], options.Capacity.Service!.Methods.Select(m => m.Name));
         Assert.Equal(50, options.Capacity.Slo.Bounds!["GetItem"]);
-        Assert.Equal(quick ? 5.5 : 30, options.BudgetMinutes);
+        Assert.Equal(quick ? 6.5 : 35, options.BudgetMinutes);
         Assert.Null(AdviseBudget.TooSmall(options, quick));
     }
 
@@ -74,7 +74,7 @@ public class AdviseServiceTests
     }
 
     [Fact]
-    public void A_service_has_no_design_alternatives_floors_or_story_and_its_budget_reserves_no_time_for_them()
+    public void A_service_has_no_design_alternatives_floors_story_or_Grpc_Core_memory_screen_and_its_budget_reserves_no_time_for_them()
     {
         var (service, story) = (ServiceMix(quick: false), CapacityPresetRun.Mixes(AdviseOptions.Default(false).Capacity, false)[0]);
         var (perRun, perSearch) = (TimeSpan.FromSeconds(19), TimeSpan.FromSeconds(40));
@@ -84,7 +84,11 @@ public class AdviseServiceTests
         Assert.Empty(PathCandidate.MessagePath(service));
         Assert.False(StoryOnly.Runs(service));
         Assert.True(StoryOnly.Runs(story));
-        Assert.Equal(3, StoryOnly.LeftOut.Count);
+        Assert.Equal(4, StoryOnly.LeftOut.Count);
+        // Grpc.Core's memory screen: 2 early runs and 7 values in 16 runs folded over with 2 default runs, a read-back of each value; quick glibc's 4 values, 1 and 8 + 1 unfolded.
+        Assert.Equal((TimeSpan.Zero, TimeSpan.FromSeconds(14) + perRun * 20), (AdviseBudget.GrpcCoreMemory(service, perRun, false), AdviseBudget.GrpcCoreMemory(story, perRun, false)));
+        Assert.Equal(TimeSpan.FromSeconds(8) + perRun * 10, GrpcCoreMemoryScreen.Time(perRun, quick: true));
+        Assert.Equal(4, GrpcCoreMemoryScreen.Screened(quick: true).Count);
         Assert.Equal(perRun * 12 + perSearch + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(service, 3, perRun, perSearch, quick: false));
         Assert.Equal(perRun * 15 + perSearch * 3 + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(story, 3, perRun, perSearch, quick: false));
         Assert.Equal((TimeSpan.Zero, PathStory.Time(false) * 3), (AdviseBudget.Story(service, quick: false), AdviseBudget.Story(story, quick: false)));

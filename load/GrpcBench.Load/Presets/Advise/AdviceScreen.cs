@@ -10,12 +10,13 @@ namespace GrpcBench.Load;
 /// over where the budget holds it), then follow-up designs of the values still undecided while the budget lasts, every
 /// stage fitted together.
 /// </summary>
+/// <param name="baseline">What every value is set on and compared with: Kestrel's defaults, or Grpc.Core's (<see cref="GrpcCoreMemoryScreen"/>).</param>
 /// <param name="run">Runs a configuration with its mix (the runtime's mix where null) under a stage's title.</param>
 /// <param name="perRun">What a run takes, as measured so far.</param>
 /// <param name="spare">What the screen's design may still spend: the runtime's budget left less what must follow the screen.</param>
 /// <param name="spareBeyond">What the foldover and the follow-ups may spend: less what the budget plans beyond that too (the story, the path's later trials).</param>
 /// <param name="notes">The runtime's notes, which the screen adds to.</param>
-public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, CapacityMix mix, double askedThreshold,
+public sealed class AdviceScreen(string runtime, LoadConfiguration baseline, CapacityMix mix, double askedThreshold,
     Func<string, LoadConfiguration, CapacityMix?, Task<ConfigurationResult>> run, Func<TimeSpan> perRun, Func<TimeSpan> spare,
     Func<TimeSpan> spareBeyond, IAnsiConsole console, List<string> notes, CancellationToken cancellationToken)
 {
@@ -24,6 +25,9 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
     private readonly List<(IReadOnlyList<int> Levels, ConfigurationResult Result, int Block)> _together = [];
 
     public IReadOnlyList<DesignAlternative> Alternatives { get; private set; } = [];
+
+    /// <summary>Whether the design alternatives (changes of the calls) join the knobs; not in a screen of one host's settings alone.</summary>
+    public bool WithDesignAlternatives { get; init; } = true;
 
     /// <summary>The knob values and design alternatives in the design's factor order.</summary>
     public IReadOnlyList<ScreenFactor> Screened { get; private set; } = [];
@@ -46,7 +50,7 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
     public async Task RunAsync(IReadOnlyList<ScreenFactor> trials, IReadOnlyList<ConfigurationResult> early, IReadOnlyList<double> earlyThroughputs, double earlySpread)
     {
         // Every value and design alternative in one design, the values that exclude each other side by side (the design's factor order).
-        Alternatives = DesignAlternatives.For(mix);
+        Alternatives = WithDesignAlternatives ? DesignAlternatives.For(mix) : [];
         var (screened, valuesPerKnob) = KnobScreen.Grouped(trials, Alternatives);
         Screened = screened;
         var foldover = screened.Count > 0 && AdviseBudget.Folds(valuesPerKnob, perRun(), spareBeyond());
@@ -119,7 +123,7 @@ public sealed class AdviceScreen(string runtime, LoadConfiguration kestrel, Capa
             }
             var on = factors.Where((_, k) => schedule[i][k] > 0).ToList();
             var stage = $"{name} {i + 1}/{schedule.Count}" + (on.Count == 0 ? ", default" : $", {on.Count} of {factors.Count} on");
-            runs.Add((schedule[i], await run(stage, KnobScreen.Apply(kestrel, factors, schedule[i]), KnobScreen.Apply(mix, factors, schedule[i]))));
+            runs.Add((schedule[i], await run(stage, KnobScreen.Apply(baseline, factors, schedule[i]), KnobScreen.Apply(mix, factors, schedule[i]))));
         }
         var fit = ScreenFigures.Fit(factors.Count, runs, Threshold);
         var column = Screened.Select(f => factors.ToList().IndexOf(f)).ToArray();

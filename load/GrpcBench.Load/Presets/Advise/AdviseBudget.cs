@@ -82,11 +82,14 @@ public static class AdviseBudget
         perRun * ((StoryOnly.Runs(mix) ? 5 : 4) * confirmRepeats) + perSearch * RoundSearches(mix, 1, quick) + ProfilesTime(quick);
 
     /// <summary>
-    /// What the screen's design leaves on a runtime: the path's start search, its first trial and what must follow the path
+    /// What the screen's design leaves on a runtime: Grpc.Core's memory screen, the path's start search, its first trial and what must follow the path
     /// (<see cref="AfterPath"/>). The design decides the knobs, so it comes before the story and the path's later trials.
     /// </summary>
     public static TimeSpan Reserve(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>
-        SearchTime(mix) + FirstTrialExtra(confirmRepeats, perRun) + TrialTime(confirmRepeats, perRun, SearchTime(mix)) + AfterPath(mix, confirmRepeats, perRun, SearchTime(mix), quick);
+        GrpcCoreMemory(mix, perRun, quick) + SearchTime(mix) + FirstTrialExtra(confirmRepeats, perRun) + TrialTime(confirmRepeats, perRun, SearchTime(mix)) + AfterPath(mix, confirmRepeats, perRun, SearchTime(mix), quick);
+
+    /// <summary>Grpc.Core's memory screen, which follows the screen's design on the story's uploads (not on a team's service: <see cref="StoryOnly"/>).</summary>
+    public static TimeSpan GrpcCoreMemory(CapacityMix mix, TimeSpan perRun, bool quick) => StoryOnly.Runs(mix) ? GrpcCoreMemoryScreen.Time(perRun, quick) : TimeSpan.Zero;
 
     /// <summary>What the foldover and the follow-up designs leave beyond <see cref="Reserve"/>: the path's later planned trials and the story.</summary>
     public static TimeSpan Extras(CapacityMix mix, int confirmRepeats, TimeSpan perRun, bool quick) =>

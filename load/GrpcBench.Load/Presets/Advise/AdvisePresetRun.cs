@@ -36,7 +36,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
             + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default{(story ? ", Grpc.Core and Kestrel's raw HTTP/2 floor" : " and Grpc.Core")} "
             + $"{options.ConfirmRepeats} times interleaved; their capacities in a round{(AdviseBudget.MostCapacityRounds(quick) > 1 ? ", a second where the budget holds it" : "")}"
             + (story && AdviseBudget.Floors(quick) == 1 ? " (no bare-socket floor: quick)" : "") + "; "
-            + (story ? "the story's load on Grpc.Core, the default and the path's end; their hosts profiled" : "their hosts profiled; no design alternatives, floors or story's ramp (the story's own)");
+            + (story ? $"Grpc.Core's memory settings ({Knobs.GrpcCoreMemory.Count} values) screened on its own host against its defaults; the story's load on Grpc.Core, the default and the path's end; their hosts profiled" : "their hosts profiled; no design alternatives, floors or story's ramp (the story's own)");
         yield return string.Create(CultureInfo.InvariantCulture,
             $"  each run: {shape.Describe(_mix)}; about {AdviseBudget.PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes)");
     }

@@ -63,7 +63,11 @@ public static class KnobReadBack
                 if (current.ValueKind != JsonValueKind.Object || !current.TryGetProperty(part, out current)) return null;
             return current.ToString();
         }
-        return settings.TryGetValue("runtimeKnobs", out current) && current.ValueKind == JsonValueKind.Object && current.TryGetProperty(knob.ReadBack, out var value)
+        var reported = settings.TryGetValue("runtimeKnobs", out current) && current.ValueKind == JsonValueKind.Object && current.TryGetProperty(knob.ReadBack, out var value)
             ? value.ToString() : null;
+        // One glibc tunable of the several the variable may hold: the one this knob sets, as the host's environment holds it (glibc reports none back).
+        return knob.Setting == Knobs.GlibcTunables && reported is not null
+            ? reported.Split(':').FirstOrDefault(t => t.StartsWith(knob.Values[0][..(knob.Values[0].IndexOf('=') + 1)], StringComparison.Ordinal))
+            : reported;
     }
 }

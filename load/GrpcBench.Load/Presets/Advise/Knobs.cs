@@ -22,6 +22,11 @@ public sealed record Knob(string Name, KnobKind Kind, string Setting, IReadOnlyL
             new(settings ?? new Dictionary<string, string>()) { [name] = value };
         return Kind switch
         {
+            KnobKind.HostRuntime when Setting == Knobs.GlibcTunables => configuration with
+            {
+                HostEnvironment = With(configuration.HostEnvironment, Setting,
+                    configuration.HostEnvironment?.GetValueOrDefault(Setting) is { Length: > 0 } tunables ? $"{tunables}:{value}" : value),
+            },
             KnobKind.HostRuntime => configuration with { HostEnvironment = With(configuration.HostEnvironment, Setting, value) },
             KnobKind.Kestrel => configuration with { KestrelSettings = With(configuration.KestrelSettings, Setting, value) },
             KnobKind.ClientRuntime => configuration with { ClientEnvironment = With(configuration.ClientEnvironment, Setting, value) },
@@ -81,6 +86,29 @@ public static class Knobs
         new(Placebo, KnobKind.HostRuntime, PlaceboSetting, ["1"], "a setting nothing reads, screened like the others: the screen must find no effect in it", $"env.{PlaceboSetting}"),
     ];
 
+    /// <summary>
+    /// The settings that decide whether the Grpc.Core host reuses memory or faults in fresh pages, screened on that host
+    /// (<see cref="GrpcCoreMemoryScreen"/>): glibc's malloc, which C-core allocates from (a 20 MiB message above the
+    /// 128 KiB mmap threshold is mapped fresh and unmapped each time), and the GC's, which the managed copy of each
+    /// message lands in. Each tunable is one value of <see cref="GlibcTunables"/>, joined with ':' where several are on.
+    /// </summary>
+    public static readonly IReadOnlyList<Knob> GrpcCoreMemory =
+    [
+        Malloc("malloc-mmap-threshold", "glibc.malloc.mmap_threshold", "33554432", "allocations above it are mapped fresh and unmapped when freed (default 128 KiB, rising with what was freed, at most 32 MiB): 32 MiB serves a 20 MiB message from the heap"),
+        Malloc("malloc-trim-threshold", "glibc.malloc.trim_threshold", "268435456", "free memory at the heap's top kept before it is handed back to the OS (default 128 KiB): 256 MiB keeps it for the next message"),
+        Malloc("malloc-arena-max", "glibc.malloc.arena_max", "1", "malloc's arenas (default 8 a core): one arena reuses what any thread freed"),
+        Malloc("malloc-hugetlb", "glibc.malloc.hugetlb", "1", "malloc asks for transparent huge pages for its mappings (madvise), 2 MiB a fault instead of 4 KiB (glibc 2.35 and later)"),
+        Named("gc-retain-vm"),
+        Named("gc-gen0-size"),
+        Named("gc-conserve-memory"),
+    ];
+
+    /// <summary>The environment variable glibc reads its tunables from, at the process's start.</summary>
+    public const string GlibcTunables = "GLIBC_TUNABLES";
+
+    private static Knob Malloc(string name, string tunable, string value, string meaning) =>
+        new(name, KnobKind.HostRuntime, GlibcTunables, [$"{tunable}={value}"], meaning, $"env.{GlibcTunables}");
+
     /// <summary>The knob that changes nothing: a screen that calls it "helps" or "hurts" sees effects in noise.</summary>
     public const string Placebo = "placebo";
 
@@ -104,6 +132,7 @@ public static class Knobs
         "DOTNET_TieredCompilation" => $"<TieredCompilation>{Bool(value)}</TieredCompilation>   <!-- csproj -->",
         "DOTNET_GCRetainVM" => $"<RetainVMGarbageCollection>{Bool(value)}</RetainVMGarbageCollection>   <!-- csproj -->",
         "DOTNET_ThreadPool_UnfairSemaphoreSpinLimit" => $"\"System.Threading.ThreadPool.UnfairSemaphoreSpinLimit\": {Convert.ToInt32(value, 16)}   // runtimeconfig.template.json, configProperties",
+        GlibcTunables => $"{GlibcTunables}={value}   # the service's environment, read by glibc at start; several joined with ':'",
         PlaceboSetting => $"{PlaceboSetting}={value}   # nothing: no runtime or library reads it (the placebo)",
         "DOTNET_ThreadPool_ForceMinWorkerThreads" => $"ThreadPool.SetMinThreads({Convert.ToInt32(value, 16)}, {Convert.ToInt32(value, 16)});   // Program.cs, first line",
         _ when knob.Kind == KnobKind.HostRuntime => $"{knob.Setting}={value}   # the service's environment (no project property reads it)",

@@ -71,6 +71,8 @@ internal static class RuntimeAdvice
         findings.AddRange(knobs.Where(k => !k.ExistsOn(major)).SelectMany(k => k.Values.Select(v => AdviceFindings.NotAvailable(k.Choice(v), k.Meaning, k.MinRuntimeMajor))));
 
         var ranked = AdviceFindings.Ranked(findings);
+        var grpcCoreMemory = StoryOnly.Runs(mix)
+            ? await GrpcCoreMemoryScreen.RunAsync(runtime, major, grpcCore, mix, plan, options.Threshold, Run, PerRun, console, notes, cancellationToken) : null;
 
         // The path: the changes found helping (knob values and design alternatives), the largest gain first, each tried on
         // top of the steps taken so far; its capacities probe the screening rate first.
@@ -79,11 +81,11 @@ internal static class RuntimeAdvice
         // search is a slow one, and planning every search slow left 4-6 of 45 minutes unused.
         var searchTimes = new List<TimeSpan>();
         TimeSpan PerSearch() => searchTimes.Count == 0 ? AdviseBudget.SearchTime(mix) : TimeSpan.FromTicks((long)searchTimes.Average(t => t.Ticks));
-        async Task<ConfigurationResult> Search(string stage, PathPoint point, double? from = null)
+        async Task<ConfigurationResult> Search(string stage, PathPoint point, double? from = null, CapacitySlo? slo = null)
         {
             var title = Title(stage, point.Configuration);
             var began = clock.Elapsed;
-            var search = await session.RunAsync(title, onProgress => CapacityRun.SearchAsync(point.Configuration, point.Mix, options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
+            var search = await session.RunAsync(title, onProgress => CapacityRun.SearchAsync(point.Configuration, point.Mix, slo ?? options.Capacity.Slo, plan.Cpus, onProgress, cancellationToken,
                 guess: from ?? screening / AdvisePresetRun.ScreeningFraction * 0.8, first: screening));
             searchTimes.Add(clock.Elapsed - began);
             console.WriteLine($"{title}: {search.Status.Text()}; " + (search.Capacity?.CallsPerSecond is { } rate ? $"capacity {CapacityReport.Rate(rate)}/s" : "no capacity found")
@@ -126,7 +128,8 @@ internal static class RuntimeAdvice
         var searched = new Dictionary<string, List<ConfigurationResult>> { ["end"] = [walk.Searches[^1]] };
         for (var round = 1; round <= AdviseBudget.MostCapacityRounds(quick) && !cancellationToken.IsCancellationRequested; round++)
         {
-            if (round == 2 && !AdviseBudget.SecondRoundFits(mix, PerSearch(), Left(), quick))
+            // The second round leaves time for a search within the uploads' SLO (below), which comes before it.
+            if (round == 2 && !AdviseBudget.SecondRoundFits(mix, PerSearch(), Left() - PerSearch(), quick))
             {
                 notes.Add(string.Create(CultureInfo.InvariantCulture, $"One round of capacity searches: the {Left().TotalMinutes:0.#} min left held no second ({AdviseBudget.RoundSearches(mix, 2, quick)} searches of about {PerSearch().TotalSeconds:0} s) before the {(StoryOnly.Runs(mix) ? "story and the " : "")}profiles."));
                 break;
@@ -142,6 +145,18 @@ internal static class RuntimeAdvice
                     var saturated = confirmed.GetValueOrDefault(name == "end" ? combination.Count > 0 ? "recommended" : "default" : name) ?? [];
                     before.Add(await Search($"capacity round {round}, {(name == "end" ? "the path's end" : name)}", point, PathSearch.HeadlineGuess(before, saturated)));
                 }
+        }
+        // The headline's second capacity: the uploads within their own SLO, getInt's p99 shown and not bound; searched again
+        // only where a probe missed on getInt's p99, and only where the time left holds the search and the profiles.
+        var withinUploadSlo = new List<UploadSloCapacity>();
+        foreach (var (name, key, point) in StoryOnly.Runs(mix) ? new[] { ("path's end", "end", endPoint), (PathEnding.GrpcCore, PathEnding.GrpcCore, new PathPoint(grpcCore, mix)) } : [])
+        {
+            if (cancellationToken.IsCancellationRequested) break;
+            var mixSearches = searched.GetValueOrDefault(key) ?? [];
+            var row = await UploadSloHeadline.OfAsync(name, mixSearches, () => Left() < PerSearch() + AdviseBudget.ProfilesTime(quick) ? null
+                : Search($"capacity within the uploads' SLO, {name}", point with { Mix = UploadSloHeadline.Mix(point.Mix) }, PathSearch.HeadlineGuess(mixSearches, []), UploadSloHeadline.Slo(options.Capacity.Slo)));
+            if (row is not null) withinUploadSlo.Add(row);
+            else if (mixSearches.Count > 0) notes.Add($"{name}'s capacity within the uploads' own SLO was not searched: the time left held the profiles and not that search too.");
         }
         var headline = new List<(string Name, IReadOnlyList<ConfigurationResult> Runs)> { ("default", [walk.Searches[0]]) };
         if (combination.Count > 0) headline.Add(("recommended", searched["end"]));
@@ -169,7 +184,13 @@ internal static class RuntimeAdvice
             console.WriteLine($"{title}: {run.Status.Text()}; {row.Uploads} uploads, {row.UploadsFailed} failed, p99 {row.UploadP99Ms:0} ms; getInt p99 {row.GetIntP99Ms:0.#} ms" + (run.Reason is null ? "" : $"; {run.Reason}"));
         }
         var endRuns = confirmed.GetValueOrDefault(combination.Count > 0 ? "recommended" : "default") ?? [];
-        var path = PathSearch.Ended(walk, searched, confirmed, confirmedThroughput, endRuns, story, storyPeak);
+        var path = PathSearch.Ended(walk, searched, confirmed, confirmedThroughput, endRuns, story, storyPeak) is var ended && withinUploadSlo.Count > 0
+            ? ended with
+            {
+                WithinUploadSlo = withinUploadSlo,
+                Ending = $"{ended.Ending} {PathEnding.WithinUploadSlo(withinUploadSlo, options.Capacity.Slo.Describe([ScenarioNames.SendLargeData]).Split(" (")[0])}".TrimEnd(),
+            }
+            : ended;
         console.WriteLine($"{runtime}: {path.Ending}");
         foreach (var flag in PathReport.PhysicsFlags(path)) console.WriteLine($"{runtime}: {flag}");
 
@@ -191,6 +212,7 @@ internal static class RuntimeAdvice
             [.. combination.SelectMany(c => c.Apart())], AdviceFindings.Confirm(headline, screening, threshold), notes, (clock.Elapsed - started).TotalMinutes)
         {
             Path = path,
+            GrpcCoreMemory = grpcCoreMemory,
             Alternatives = AdviceFindings.Ranked(alternativeFindings),
             Profiles = profiles,
             Screen = new ScreenSummary(shape.Describe(mix), earlyThroughputs.Count, earlySpread, options.Threshold, stages, confirmedThroughput, screenMinutes),

@@ -17,5 +17,7 @@ public static class StoryOnly
         "The floors left out (Kestrel's raw HTTP/2 endpoint and a bare TCP socket): they post the story's upload bytes to the bench's own endpoints, "
         + "which have no counterpart of your methods.",
         "The story's ramp left out: it is the story's load on its own contract; your methods' load is the scenario file's mix, whose capacity the headline searches.",
+        "Grpc.Core's memory settings (glibc's malloc tunables, the GC's memory knobs) not screened on its host: their question is whether each of the story's 20 MiB "
+        + "messages is mapped fresh; Grpc.Core is confirmed at its defaults and memory tuned (glibc's mmap and trim thresholds) beside your methods' path.",
     ];
 }
