@@ -19,10 +19,13 @@ public static class AdviceAgreement
     /// <param name="FirstEffect">The value's effect in the first run (saturated throughput, or capacity where that was searched).</param>
     public sealed record Row(string Runtime, string Knob, string Value, string First, string Second, Agreement? Agree, Spread? FirstEffect = null, Spread? SecondEffect = null);
 
-    public static IReadOnlyList<Row> Rows(LoadRunSummary first, LoadRunSummary second) =>
+    public static IReadOnlyList<Row> Rows(LoadRunSummary first, LoadRunSummary second) => Rows(first.Advice ?? [], second.Advice ?? []);
+
+    /// <summary>The rows of two runs' advice, runtime by runtime.</summary>
+    public static IReadOnlyList<Row> Rows(IEnumerable<AdviceSummary> first, IEnumerable<AdviceSummary> second) =>
     [
-        .. from a in first.Advice ?? []
-           join b in second.Advice ?? [] on a.Runtime equals b.Runtime
+        .. from a in first
+           join b in second on a.Runtime equals b.Runtime
            from finding in a.Knobs.Concat(a.Alternatives)
            let other = b.Knobs.Concat(b.Alternatives).FirstOrDefault(f => f.Choice.Knob == finding.Choice.Knob && f.Choice.Value == finding.Choice.Value)
            where other is not null && Applicable(finding.Verdict) && Applicable(other.Verdict)

@@ -16,6 +16,8 @@ internal static class GrpcCoreMemorySection
                       + "a message above its mmap threshold is mapped fresh and its pages faulted in each time) and the GC's memory settings (each message also lands in a managed buffer), "
                       + "screened on Grpc.Core's host against Grpc.Core's defaults like the knobs above (one two-level design, each run a fresh host, every value read back from it). "
                       + "Grpc.Core stays the baseline at its defaults everywhere else in this advice, as a fleet runs it. "
+                      + "One caller in a closed loop can leave Grpc.Core's host partly idle (each upload's round trip sets the pace), so a setting's host CPU and page faults "
+                      + "per upload say what it saves where its throughput cannot. "
                       + string.Create(CultureInfo.InvariantCulture, $"Its first {memory.EarlyRuns} runs spread {AdviceReport.Percent(memory.EarlySpread)}; ")
                       + (fitted is null ? "nothing was fitted." : string.Create(CultureInfo.InvariantCulture,
                           $"{fitted.Runs} runs in a {fitted.DesignRuns}-run design{(fitted.Foldover ? " with its foldover" : "")}, run spread {(fitted.RunSpread is { } s ? AdviceReport.Percent(s) : "-")} on {fitted.DegreesOfFreedom?.ToString(CultureInfo.InvariantCulture) ?? "-"} degrees of freedom; "))

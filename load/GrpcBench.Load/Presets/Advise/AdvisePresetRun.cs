@@ -1,4 +1,5 @@
 using System.Globalization;
+using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using Spectre.Console;
 
@@ -36,7 +37,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
             + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default{(story ? ", Grpc.Core and Kestrel's raw HTTP/2 floor" : " and Grpc.Core")} "
             + $"{options.ConfirmRepeats} times interleaved; their capacities in a round{(AdviseBudget.MostCapacityRounds(quick) > 1 ? ", a second where the budget holds it" : "")}"
             + (story && AdviseBudget.Floors(quick) == 1 ? " (no bare-socket floor: quick)" : "") + "; "
-            + (story ? $"Grpc.Core's memory settings ({Knobs.GrpcCoreMemory.Count} values) screened on its own host against its defaults; the story's load on Grpc.Core, the default and the path's end; their hosts profiled" : "their hosts profiled; no design alternatives, floors or story's ramp (the story's own)");
+            + (story ? $"Grpc.Core's memory settings ({GrpcCoreMemoryScreen.Screened(quick).Count} values) screened on its own host against its defaults; the story's load on Grpc.Core, the default and the path's end; their hosts profiled" : "their hosts profiled; no design alternatives, floors or story's ramp (the story's own)");
         yield return string.Create(CultureInfo.InvariantCulture,
             $"  each run: {shape.Describe(_mix)}; about {AdviseBudget.PlannedRunTime(shape).TotalSeconds:0} s. Budget {options.BudgetMinutes:0.#} min a runtime (--budget-minutes)");
     }
@@ -52,9 +53,13 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         }
     }
 
+    // The repository's committed advise runs, read once: a recommendation one of them contradicts is named in the notes.
+    private readonly Lazy<IReadOnlyList<(string Name, LoadRunSummary Run)>> _committed =
+        new(() => CommittedAdvice.Folder() is { } folder ? CommittedAdvice.Read(folder) : []);
+
     public LoadRunSummary Summary(LoadRunSummary bare) =>
         (bare with { OfferedLoad = _mix.Load.Scenarios.ToDictionary(s => s, s => ThroughputShape.Default(plan.Quick).For(_mix).Describe(s)) })
-        .WithAdvice([.. _advice]);
+        .WithAdvice([.. _advice.Select(a => CommittedAdvice.Contradictions(a, _committed.Value) is { Count: > 0 } contradicted ? a with { Notes = [.. a.Notes, .. contradicted] } : a)]);
 
     public void WriteFindings(IAnsiConsole console, LoadRunSummary summary, IReadOnlyList<string> files)
     {
@@ -64,6 +69,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
             var confirmed = runtime.Screen?.Confirmed.FirstOrDefault(r => r.Name == "recommended");
             console.WriteLine($"{runtime.Runtime}: recommended {recommended}" + (confirmed?.VersusDefault is { } vs
                 ? string.Create(CultureInfo.InvariantCulture, $"; throughput x{vs.Median:0.00} of the default's ({confirmed.Decision}), x{confirmed.VersusGrpcCore?.Median:0.00} of Grpc.Core's") : ""));
+            foreach (var contradicted in CommittedAdvice.Contradictions(runtime, _committed.Value)) console.WriteLine($"{runtime.Runtime}: {contradicted}");
         }
         console.WriteLine($"advice: {files[1]}");
     }
