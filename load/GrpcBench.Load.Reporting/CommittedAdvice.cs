@@ -32,18 +32,26 @@ public static class CommittedAdvice
             .Select(r => (r.Name, r.Run!)),
     ];
 
-    /// <summary>One note per value recommended in <paramref name="advice"/> that a committed run of its runtime contradicts.</summary>
+    /// <summary>One note per value recommended in <paramref name="advice"/> that committed runs of its runtime contradict, naming each of them.</summary>
     public static IReadOnlyList<string> Contradictions(AdviceSummary advice, IReadOnlyList<(string Name, LoadRunSummary Run)> committed)
     {
         var recommended = advice.Recommended.SelectMany(r => r.Apart()).Select(r => (r.Knob, r.Value)).ToHashSet();
         return
         [
-            .. from run in committed
-               from row in AdviceAgreement.Rows([advice], run.Run.Advice ?? [])
-               where row.Agree == AdviceAgreement.Agreement.Contradict && recommended.Contains((row.Knob, row.Value))
-               select $"`{row.Knob}` = {row.Value} is recommended here ({row.First}{Effect(row.FirstEffect)}), but the committed run {run.Name} of {row.Runtime} "
-                   + string.Create(CultureInfo.InvariantCulture, $"({run.Run.Run.StartedAt:yyyy-MM-dd}, commit {run.Run.Run.Commit}) found it {row.Second}{Effect(row.SecondEffect)}: ")
-                   + "two runs of this runtime contradict each other on it, so it is not settled; confirm it on your own machine before you keep it.",
+            .. (from run in committed
+                from row in AdviceAgreement.Rows([advice], run.Run.Advice ?? [])
+                where row.Agree == AdviceAgreement.Agreement.Contradict && recommended.Contains((row.Knob, row.Value))
+                select (row, run))
+            .GroupBy(c => (c.row.Knob, c.row.Value))
+            .Select(value =>
+            {
+                var first = value.First().row;
+                var runs = string.Join("; ", value.Select(c => $"{c.run.Name} " + string.Create(CultureInfo.InvariantCulture,
+                    $"({c.run.Run.Run.StartedAt:yyyy-MM-dd}, commit {c.run.Run.Run.Commit[..Math.Min(7, c.run.Run.Run.Commit.Length)]}): {c.row.Second}{Effect(c.row.SecondEffect)}")));
+                var count = value.Count() == 1 ? "the committed run" : $"{value.Count()} committed runs";
+                return $"`{first.Knob}` = {first.Value} is recommended here ({first.First}{Effect(first.FirstEffect)}), but {count} of {first.Runtime} found otherwise: {runs}. "
+                       + "Runs of this runtime contradict each other on it, so it is not settled; confirm it on your own machine before you keep it.";
+            }),
         ];
     }
 

@@ -26,8 +26,12 @@ public class CommittedAdviceTests
         var contradicted = CommittedAdvice.Contradictions(here, [("advise-30-net8-2", Run(Advice("net8.0", AdviceFindings.Hurts, 0.91, false)))]);
 
         var note = Assert.Single(contradicted);
-        Assert.StartsWith("`stream-window` = 4194304 is recommended here (helps, x1.08 [1.04, 1.12]), but the committed run advise-30-net8-2 of net8.0 (", note);
-        Assert.Contains("found it hurts, x0.91 [0.88, 0.95]: two runs of this runtime contradict each other on it", note);
+        Assert.StartsWith("`stream-window` = 4194304 is recommended here (helps, x1.08 [1.04, 1.12]), but the committed run of net8.0 found otherwise: advise-30-net8-2 (", note);
+        Assert.EndsWith("): hurts, x0.91 [0.88, 0.95]. Runs of this runtime contradict each other on it, so it is not settled; confirm it on your own machine before you keep it.", note);
+        // Several runs against one value: one note naming each.
+        var twice = Assert.Single(CommittedAdvice.Contradictions(here, [("a", Run(Advice("net8.0", AdviceFindings.Hurts, 0.91, false))), ("b", Run(Advice("net8.0", AdviceFindings.Hurts, 0.8, false)))]));
+        Assert.Contains("but 2 committed runs of net8.0 found otherwise: a (", twice);
+        Assert.Contains("; b (", twice);
         Assert.Empty(CommittedAdvice.Contradictions(here, [("alike", Run(Advice("net8.0", AdviceFindings.Helps, 1.06, false)))]));
         Assert.Empty(CommittedAdvice.Contradictions(here, [("compatible", Run(Advice("net8.0", AdviceFindings.NoEffect, 1.03, false)))]));
         Assert.Empty(CommittedAdvice.Contradictions(here, [("other runtime", Run(Advice("net10.0", AdviceFindings.Hurts, 0.91, false)))]));
