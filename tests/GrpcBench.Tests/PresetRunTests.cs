@@ -35,7 +35,7 @@ public class PresetRunTests
         Assert.NotNull(rows.Single(r => r.Configuration.Server == ServerStack.Kestrel).VersusGrpcCore);
     }
 
-    // Its screen is as many runs as its minutes hold: beside other work (a fresh-clone CI, 2026-12-03) 3 of its 8-run design.
+    // Its screen's design runs whole however slow its first runs were (a CI whose first runs ran slow, 2026-12-04, cut it to 3 of 9).
     [FullSuite(Measured = true)]
     [Fact]
     public async Task Advise_quick_screens_what_can_act_on_the_host_on_throughput_confirms_beside_Grpc_Core_and_hands_over_its_advice()
@@ -51,7 +51,9 @@ public class PresetRunTests
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
         var summary = SummaryFile.Read(folder);
         var advice = Assert.Single(summary.Advice!);
-        Assert.True(advice.Minutes < 7, $"the quick advice took {advice.Minutes:0.0} min of its 6.5");
+        // Within its budget, or saying that it took longer (its runs slower than planned: it keeps what decides).
+        Assert.True(advice.Minutes <= 6.5 || advice.Notes.Any(n => n.StartsWith(AdviseBudget.OverBudget, StringComparison.Ordinal)),
+            $"the quick advice took {advice.Minutes:0.0} min of its 6.5 and no note said so");
         var screen = Assert.IsType<ScreenSummary>(advice.Screen);
         Assert.True(screen.EarlySpread > 0 && advice.Threshold >= screen.AskedThreshold, $"early spread {screen.EarlySpread}, threshold {advice.Threshold}");
         // On the host's one CPU server GC cannot be had: not screened. Background GC off and the placebo can: screened together.

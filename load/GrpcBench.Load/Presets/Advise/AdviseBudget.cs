@@ -9,6 +9,9 @@ namespace GrpcBench.Load;
 /// </summary>
 public static class AdviseBudget
 {
+    /// <summary>How the note begins that says a runtime's advice took longer than its budget (its runs slower than planned).</summary>
+    public const string OverBudget = "This runtime's advice took";
+
     /// <summary>Default runs before the screen: the early spread, which sets the threshold the screen can decide at.</summary>
     public static int EarlyRuns(bool quick) => quick ? 2 : 4;
 

@@ -12,6 +12,7 @@ namespace GrpcBench.Load;
 /// </summary>
 internal static class RuntimeAdvice
 {
+
     public static async Task<AdviceSummary> AdviseAsync(RunPlan plan, string runtime, CapacityMix mix, IReadOnlyList<Knob> knobs, AdviseOptions options, bool quick,
         TimeSpan budget, RunSession session, CancellationToken cancellationToken)
     {
@@ -202,6 +203,10 @@ internal static class RuntimeAdvice
         var profiles = await HostProfiling.ProfileEachAsync(profiled, screening, ProfileSpan.For(quick), plan.Cpus, name => $"{Heading()} profile: {name} at {screening}/s", progress, console, cancellationToken);
 
         if (unscreened.Count > 0) notes.Add($"Not screened: {string.Join(", ", unscreened)}.");
+        if (Left() < TimeSpan.Zero)
+            notes.Add(FormattableString.Invariant($"{AdviseBudget.OverBudget} {(clock.Elapsed - started).TotalMinutes:0.#} min of its {budget.TotalMinutes:0.#}: its runs took {PerRun().TotalSeconds:0.#} s each where ")
+                + FormattableString.Invariant($"{AdviseBudget.PlannedRunTime(shape).TotalSeconds:0} s were planned (a slower or busier machine); what it could leave out it left out first, ")
+                + "and what decides (the screen's fewest runs, the confirmation, the first capacity round, the profiles) it kept.");
         if (!StoryOnly.Runs(mix)) notes.AddRange(StoryOnly.LeftOut);
         var decided = ranked.Count(f => AdviceAgreement.Decided(f.Verdict));
         var applicable = ranked.Count(f => f.Verdict is not (AdviceFindings.NotApplicable or AdviceFindings.NotOnRuntime));
