@@ -58,6 +58,11 @@ internal static class ScreenedAdviceSection
                     .. faults ? [FaultCost.Faults(r.HostFaultsPerCall, memory), FaultCost.AtTypicalCost(r.HostCpuMsPerCall, r.HostFaultsPerCall, memory)] : Array.Empty<string>(),
                     AdviceReport.Figure(r.OtherP99Ms, "#,##0.#"), AdviceReport.Figure(r.HostPeakRssMiB, "#,##0")]));
             md.AppendLine();
+            if (CostChart.Of(advice, memory, terms.Call) is not null)
+            {
+                md.AppendLine($"![host CPU per {terms.Call} and its page faults, {advice.Runtime}]({CostChart.ChartName(advice)})");
+                md.AppendLine();
+            }
         }
         if (advice.Confirmed.Count > 0)
         {

@@ -22,4 +22,8 @@ public sealed record BarChart(
     Func<double, string> FormatValue,
     string AxisCaption,
     double? ReferenceLine = null,
-    string? ReferenceLabel = null);
+    string? ReferenceLabel = null)
+{
+    /// <summary>A linear value axis whatever the values' span (<see cref="ValueScale"/>).</summary>
+    public bool Linear { get; init; }
+}

@@ -48,7 +48,7 @@ public static class HorizontalBars
     {
         var plot = ChartImage.NewPlot(chart.Title);
         var drawn = chart.Rows.Where(r => r.Note is null).SelectMany(r => r.Values).OfType<double>().Where(double.IsFinite).ToList();
-        var scale = ValueScale.For(chart.ReferenceLine is { } line ? [.. drawn, line] : drawn);
+        var scale = ValueScale.For(chart.ReferenceLine is { } line ? [.. drawn, line] : drawn, chart.Linear);
         var series = Math.Max(1, chart.Series.Count);
         var barSize = 0.8 / series;
         var rowCount = chart.Rows.Count;

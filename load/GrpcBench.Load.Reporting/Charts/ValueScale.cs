@@ -19,12 +19,13 @@ public sealed class ValueScale
     /// <summary>The smallest positive value, or 1 when there is none.</summary>
     public double Min { get; }
 
-    public static ValueScale For(IEnumerable<double> values)
+    /// <param name="linear">Linear whatever the span: where the values are parts of one another (a cost and what of it is page faults).</param>
+    public static ValueScale For(IEnumerable<double> values, bool linear = false)
     {
         var positive = values.Where(v => double.IsFinite(v) && v > 0).ToList();
         if (positive.Count == 0) return new ValueScale(false, 1);
         var (min, max) = (positive.Min(), positive.Max());
-        return new ValueScale(max / min > LogSpan, min);
+        return new ValueScale(!linear && max / min > LogSpan, min);
     }
 
     /// <summary>Where the value is drawn; on a log axis a value at or below zero is drawn at the axis start.</summary>

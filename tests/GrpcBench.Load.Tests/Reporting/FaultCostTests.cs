@@ -1,5 +1,6 @@
 using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting;
+using GrpcBench.Load.Reporting.Charts;
 using GrpcBench.Load.Results;
 using static GrpcBench.Load.Tests.SampleRuns;
 
@@ -32,5 +33,30 @@ public class FaultCostTests
         Assert.Equal("6,100 (76.3 ms here)", FaultCost.Faults(rows[1].HostFaultsPerCall, Here));
         Assert.Equal("36.8", FaultCost.AtTypicalCost(rows[1].HostCpuMsPerCall, rows[1].HostFaultsPerCall, Here));
         Assert.Equal(Numbers.Missing, FaultCost.AtTypicalCost(rows[1].HostCpuMsPerCall, null, Here));
+    }
+
+    [Fact]
+    public void The_cost_chart_sets_each_confirmed_hosts_cpu_beside_its_faults_here_and_its_cpu_at_a_typical_fault_cost()
+    {
+        var rows = ScreenFindings.Confirm(
+        [
+            ("default", [Saturated(Kestrel("net10.0"), 200, 20, 300_000), Saturated(Kestrel("net10.0"), 200, 20, 300_000)]),
+            ("Grpc.Core", [Saturated(GrpcCore("net10.0"), 100, 11, 610_000), Saturated(GrpcCore("net10.0"), 100, 11, 610_000)]),
+        ], 0.1);
+        var advice = new AdviceSummary("net10.0", "uploads", "20 MiB uploads", null, null, 0.1, [], [], [], [], 5)
+        {
+            Screen = new ScreenSummary("saturated uploads", 2, 0.05, 0.1, [], rows, 3),
+        };
+
+        var chart = CostChart.Of(advice, Here)!;
+
+        Assert.Equal(["default", "Grpc.Core"], chart.Rows.Select(r => r.Label));
+        // Grpc.Core: 110 ms measured, 6,100 faults at 12.5 µs = 76.25 ms of it, 36.8 ms at 0.5 µs a fault. The default: 100, 18.75, 82.
+        Assert.Equal([110, 76.25, 36.8], chart.Rows[1].Values.Select(v => Math.Round(v!.Value, 2)));
+        Assert.Equal([100, 18.75, 82], chart.Rows[0].Values.Select(v => Math.Round(v!.Value, 2)));
+        Assert.Contains("12.5 µs", chart.Series[1]);
+        // Nothing to draw where the machine's fault cost was not measured.
+        Assert.Null(CostChart.Of(advice, null));
+        Assert.True(HorizontalBars.Png(chart).Length > 1000);
     }
 }
