@@ -186,7 +186,7 @@ public sealed class AdviceReading : IPresetReading
     public bool Reads(LoadRunSummary summary) => summary.Advice is not null;
 
     public Reading Of(LoadRunSummary summary) =>
-        new(AdviceReport.Folder, AdviceReport.FileName, AdviceReport.Render(summary), [.. AdviceReport.Charts(summary), .. PathReport.Charts(summary)])
+        new(AdviceReport.Folder, AdviceReport.FileName, AdviceReport.Render(summary), [.. AdviceReport.Charts(summary), .. CostChart.Charts(summary), .. PathReport.Charts(summary)])
         {
             Others = PathReport.Has(summary) ? [(PathReport.FileName, PathReport.Render(summary))] : [],
         };

@@ -83,7 +83,7 @@ public static class PathReport
         if (path.Story.Count > 0)
         {
             var peak = path.StoryPeakPerSecond is { } rate ? $", peaking at {CapacityReport.Rate(rate)}/s: the full story's 50/s, or Grpc.Core's capacity here where that is lower, every rate scaled alike" : "";
-            md.AppendLine($"The story's own load (the seed preset's ramp{peak}) on each end, the uploads sent as each sends them:");
+            md.AppendLine($"The story's own load (the story preset's ramp{peak}) on each end, the uploads sent as each sends them:");
             md.AppendLine();
             MarkdownTable.Append(md, ["", "configuration", "uploads ok", "failed", "uploads p99, ms", "getInt ok", "failed", "getInt p99, ms"], [false, false, true, true, true, true, true, true],
                 path.Story.Select(s => (IReadOnlyList<string>)[s.Name, s.Label + (s.Status == ConfigurationStatus.Ok ? "" : $" ({s.Status.Text()})"), Count(s.Uploads), Count(s.UploadsFailed), Ms(s.UploadP99Ms),

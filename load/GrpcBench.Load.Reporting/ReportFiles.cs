@@ -14,7 +14,21 @@ public static partial class ReportFiles
     {
         Directory.CreateDirectory(folder);
         // summary.json first: if anything after it throws, the numbers are kept.
-        return [SummaryFile.Write(folder, summary), .. WriteReading(folder, summary)];
+        return [SummaryFile.Write(folder, summary), .. WriteReading(folder, summary), WriteHtml(folder, summary)];
+    }
+
+    /// <summary>report.html in <paramref name="folder"/>: the reading as one page, with the charts that are in its folder (<see cref="HtmlReport"/>).</summary>
+    public static string WriteHtml(string folder, LoadRunSummary summary)
+    {
+        var reading = Reading(summary);
+        var readingFolder = Path.Combine(folder, reading.Folder);
+        bool Present(string chart) => File.Exists(Path.Combine(readingFolder, chart));
+        var page = HtmlReport.Render($"gRPC load run: preset {summary.Preset}, {summary.Status.Text()}, commit {summary.Run.Commit}",
+            [(WithChartsPresent(reading.Markdown, Present), readingFolder), .. reading.Others.Select(o => (WithChartsPresent(o.Markdown, Present), readingFolder))],
+            folder, path => File.Exists(path) ? File.ReadAllBytes(path) : null);
+        var file = Path.Combine(folder, HtmlReport.FileName);
+        File.WriteAllText(file, page);
+        return file;
     }
 
     /// <summary>

@@ -17,6 +17,9 @@ public sealed record LoadRunSummary(
     [System.Text.Json.Serialization.JsonPropertyOrder(-1)]
     public int? SchemaVersion { get; init; }
 
+    /// <summary>The run's configuration as <c>--print-config</c> writes it: every option given, by <c>--config FILE</c> or the command line, with its values; null in files written before 2026-12-04.</summary>
+    public IReadOnlyDictionary<string, string[]>? Config { get; init; }
+
     /// <summary>Why the run stopped before its end, where a fault of the bench's own stopped it (the exception's type and message); null otherwise.</summary>
     public string? Reason { get; init; }
 

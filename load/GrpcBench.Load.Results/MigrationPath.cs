@@ -10,7 +10,7 @@ namespace GrpcBench.Load.Results;
 /// <param name="Trials">Every change tried, in order, taken or not.</param>
 /// <param name="EndSearches">The path's end's capacity searches on the story's mix: its step's, then the headline's.</param>
 /// <param name="Bounds">Grpc.Core and the floors, each searched on the same mix and SLO and compared with the path's end.</param>
-/// <param name="Story">The story's load (the seed preset's ramp) on Grpc.Core, the defaults and the path's end.</param>
+/// <param name="Story">The story's load (the story preset's ramp) on Grpc.Core, the defaults and the path's end.</param>
 /// <param name="Ending">Where the path ends, in words: Grpc.Core's capacity reached, or how far from the floor, and why no step can close the rest.</param>
 public sealed record MigrationPath(IReadOnlyList<PathStep> Steps, IReadOnlyList<PathTrial> Trials, IReadOnlyList<SearchedCapacity> EndSearches, IReadOnlyList<PathBound> Bounds,
     IReadOnlyList<StoryRow> Story, string Ending)

@@ -31,8 +31,8 @@ public static partial class ScenarioFile
         var where = $"--scenarios {file}";
         if (!File.Exists(file)) throw new FormatException($"{where}: no such file");
         var root = Parse(file, where);
-        if (root?["methods"] is not JsonArray { Count: > 0 } entries || root.AsObject().Any(p => p.Key != "methods"))
-            throw new FormatException($"{where}: allowed an object with one key, \"methods\": a list of at least one method");
+        if (root?["methods"] is not JsonArray { Count: > 0 } entries || root.AsObject().Any(p => p.Key is not ("methods" or "$schema")))
+            throw new FormatException($"{where}: allowed an object with one key, \"methods\": a list of at least one method (and \"$schema\", docs/schemas/scenarios.schema.json)");
         var methods = entries.Select((entry, i) => Method(entry, $"{where}, methods[{i}]", Path.GetDirectoryName(Path.GetFullPath(file))!, assembly)).ToList();
         if (methods.GroupBy(m => m.Name).FirstOrDefault(g => g.Count() > 1) is { } twice)
             throw new FormatException($"{where}: the name {twice.Key} is given to {twice.Count()} methods; give each a \"name\" of its own");

@@ -49,7 +49,7 @@ public static class LoadRun
             }
             Func<string, bool>? draw = names is null ? null : file => names.Contains(ReportFiles.ChartName(file));
             var folder = Directory.Exists(resultsFolder) ? resultsFolder : Path.GetDirectoryName(Path.GetFullPath(resultsFolder))!;
-            var files = reference is null ? ReportFiles.WriteReading(folder, summary, draw) : ReportFiles.WriteReference(reference, summary, draw);
+            IReadOnlyList<string> files = reference is null ? [.. ReportFiles.WriteReading(folder, summary, draw), ReportFiles.WriteHtml(folder, summary)] : ReportFiles.WriteReference(reference, summary, draw);
             foreach (var file in files) Console.WriteLine(file);
             return 0;
         }

@@ -23,12 +23,18 @@ root.SetAction(async (parse, cancellationToken) =>
         Console.Error.WriteLine("invalid option: " + e.Message);
         return 2;
     }
+    var config = ConfigFile.Of(parse, options);
+    if (parse.GetValue(options.PrintConfig))
+    {
+        Console.WriteLine(ConfigFile.Json(config));
+        return 0;
+    }
     if (plan.Target is { } reachable && await ExternalTarget.ProbeAsync(reachable, plan.TargetCa, cancellationToken, plan.Load.Service is not null) is { } unreachable)
     {
         Console.Error.WriteLine(unreachable);
         return 1;
     }
-    return await PresetRun.RunAsync(plan, preset, parse.GetValue(options.Output), string.Join(' ', args), cancellationToken);
+    return await PresetRun.RunAsync(plan, preset, parse.GetValue(options.Output), string.Join(' ', args), cancellationToken, config);
 });
 
 Argument<string> baseFolder = new("base") { Description = "Results folder of the base run" };
@@ -59,7 +65,17 @@ root.Subcommands.Add(keep);
 root.Subcommands.Add(LostResponsesCommand.Create());
 root.Subcommands.Add(HazardsCommand.Create(OneOf));
 
-var parsed = root.Parse(args);
+string[] merged;
+try
+{
+    merged = ConfigFile.Merge(args, options);
+}
+catch (FormatException e)
+{
+    Console.Error.WriteLine("invalid option: " + e.Message);
+    return 2;
+}
+var parsed = root.Parse(merged);
 if (parsed.Errors.Count > 0)
 {
     // One line naming the option and what it allows, rather than the full help text.

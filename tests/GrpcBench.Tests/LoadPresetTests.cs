@@ -184,8 +184,8 @@ public class LoadPresetTests
     [Fact]
     public void The_main_job_runs_the_story_on_net8_net10_and_net11_and_the_first_look_on_net10()
     {
-        var full = GrpcBench.Load.Presets.For("seed", quick: false).Configurations();
-        var quick = GrpcBench.Load.Presets.For("seed", quick: true).Configurations();
+        var full = GrpcBench.Load.Presets.For("story", quick: false).Configurations();
+        var quick = GrpcBench.Load.Presets.For("story", quick: true).Configurations();
 
         Assert.Equal(24, full.Count);
         Assert.Equal(["net8.0", "net10.0", "net11.0"], full.Select(c => c.HostRuntime).Distinct());

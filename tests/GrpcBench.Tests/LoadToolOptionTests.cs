@@ -12,7 +12,7 @@ public class LoadToolOptionTests
     [InlineData("--target", "https://127.0.0.1:1", "--target https://127.0.0.1:1: an https target needs --target-ca FILE")]
     [InlineData("--target http://127.0.0.1:1 --target-ca", "/no/such.pem", "--target-ca /no/such.pem: allowed with an https --target only")]
     [InlineData("--target https://127.0.0.1:1 --target-ca", "/no/such.pem", "--target-ca /no/such.pem: allowed a readable PEM certificate file")]
-    [InlineData("--preset capacity --target", "http://127.0.0.1:1", "--target: allowed with the seed, streaming and chunked presets")]
+    [InlineData("--preset capacity --target", "http://127.0.0.1:1", "--target: allowed with the story, streaming and chunked presets")]
     [InlineData("--runtime", "net7.0", "--runtime net7.0: allowed")]
     [InlineData("--phases", "50y30", "--phases 50y30: allowed")]
     [InlineData("--payload-mib", "0", "--payload-mib 0: allowed 1 to 200")]
@@ -63,16 +63,44 @@ public class LoadToolOptionTests
     public Task An_invalid_option_gives_one_line_and_exit_2(string option, string value, string expected)
         => AssertRefusedInOneLineAsync([.. option.Split(' '), value], expected);
 
-    [Fact]
-    public async Task Repeat_is_accepted_with_the_seed_preset()
+    [Theory]
+    [InlineData("story")]
+    [InlineData("seed")] // the story's former name, still accepted
+    public async Task Repeat_is_accepted_with_the_story_preset(string name)
     {
         // Parse level only: a bad --payload-mib after it stops the run before any configuration starts, so an
         // accepted --repeat shows as the error naming --payload-mib alone.
-        var (exit, output, error) = await RunToolAsync(["--preset", "seed", "--repeat", "2", "--payload-mib", "0"], TimeSpan.FromSeconds(30));
+        var (exit, output, error) = await RunToolAsync(["--preset", name, "--repeat", "2", "--payload-mib", "0"], TimeSpan.FromSeconds(30));
 
         Assert.Equal(2, exit);
         Assert.Contains("--payload-mib 0: allowed 1 to 200", error);
         Assert.DoesNotContain("--repeat", error);
         Assert.Empty(output);
+    }
+
+    [Fact]
+    public async Task A_config_file_that_is_not_there_is_refused_in_one_line()
+        => await AssertRefusedInOneLineAsync(["--config", "/no/such/run.yaml"], "invalid option: --config /no/such/run.yaml: no such file");
+
+    [Fact]
+    public async Task Print_config_writes_the_runs_options_with_the_files_under_the_command_lines_and_runs_nothing()
+    {
+        var file = Path.Combine(Path.GetTempPath(), $"grpcbench-run-{Guid.NewGuid():N}.yaml");
+        await File.WriteAllTextAsync(file, "preset: capacity\nquick: true\nruntime: [net8.0, net10.0]\n");
+        try
+        {
+            var (exit, output, error) = await RunToolAsync(["--config", file, "--runtime", "net10.0", "--print-config"], TimeSpan.FromSeconds(30));
+
+            Assert.True(exit == 0, error);
+            var config = System.Text.Json.JsonDocument.Parse(output).RootElement;
+            Assert.Equal("capacity", config.GetProperty("preset").GetString());
+            Assert.Equal("net10.0", config.GetProperty("runtime").GetString());
+            Assert.Equal("true", config.GetProperty("quick").GetString());
+            Assert.False(config.TryGetProperty("print-config", out _));
+        }
+        finally
+        {
+            File.Delete(file);
+        }
     }
 }

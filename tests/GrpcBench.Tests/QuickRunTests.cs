@@ -27,7 +27,7 @@ public class QuickRunTests
         var configurationCount = configurationsPerRuntime * runtimes.Length;
 
         Assert.True(exit == 0, output);
-        SummaryShape.Matches(folder, $"seed-quick-{transport}");
+        SummaryShape.Matches(folder, $"story-quick-{transport}");
         foreach (var file in new[] { "summary.json", "report.md", "latency-sendLargeData.png", "latency-getInt.png", "ratio.png", "cost.png", "percentiles.png",
                      "timeline-sendLargeData.png", "timeline-getInt.png" })
             Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");

@@ -17,7 +17,7 @@ public class SoakPresetTests
     [InlineData("--preset soak --minutes 61", "invalid option: --minutes 61: allowed 1 to 60")]
     [InlineData("--preset soak --concurrency 5 --requests 10", "invalid option: --concurrency: not with --preset soak, whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib")]
     [InlineData("--preset soak --phases =5x10", "invalid option: --phases: not with --preset soak, whose load is sendLargeData and getInt at steady rates: allowed --rate, --getint-rate, --minutes, --payload-mib")]
-    [InlineData("--preset soak --target http://127.0.0.1:1", "invalid option: --target: allowed with the seed, streaming and chunked presets, on --link none")]
+    [InlineData("--preset soak --target http://127.0.0.1:1", "invalid option: --target: allowed with the story, streaming and chunked presets, on --link none")]
     public async Task Soak_option_out_of_place_or_range_gives_one_line_and_exit_2(string arguments, string expected)
     {
         var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromSeconds(30), arguments.Split(' '));

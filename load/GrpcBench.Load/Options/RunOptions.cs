@@ -99,12 +99,20 @@ public sealed class RunOptions
         .Within(1, 3_600);
     public Option<string[]> Codecs { get; } = List("--codec", "ExampleService's message encoding, one configuration each (transports: both)", ["protobuf", "json"]);
     public Option<string?> Output { get; } = new("--out") { Description = "Results folder (default results/<timestamp>); never overwritten" };
+    public Option<string?> Config { get; } = new(ConfigFile.OptionName)
+        { Description = "A run as a file: the options under their names without --, JSON or YAML (e.g. preset: capacity, runtime: [net8.0, net10.0]); options given on the command line override it" };
+    public Option<bool> PrintConfig { get; } = new("--print-config")
+        { Description = "Write the run's configuration (every option given, by --config or the command line) as JSON for --config, and run nothing" };
 
     public RunOptions()
     {
         var names = Presets.Select(p => p.Name).ToArray();
         Preset = new Option<string>(PresetName)
-            { Description = $"Named set of configurations and load: {string.Join(", ", names)}", DefaultValueFactory = _ => Load.Presets.Default }.OneOf(names);
+        {
+            Description = $"Named set of configurations and load: {string.Join(", ", names)} ({StoryPreset.FormerName}: the story's former name, still accepted)",
+            DefaultValueFactory = _ => Load.Presets.Default,
+            CustomParser = result => result.Tokens.Single().Value is var name && name == StoryPreset.FormerName ? StoryPreset.Named : name,
+        }.OneOf(names);
         PresetScope.Check(this);
     }
 
@@ -124,6 +132,6 @@ public sealed class RunOptions
         Preset, Quick, Servers, Clients, Pairs, Runtimes, ClientRuntime, Compressions, Transports, KestrelProfiles, ClientProfiles, Baselines,
         KestrelSettings, HostEnvironment, ClientEnvironment, ClientSettings, PayloadMib, Phases, WarmUpSeconds, CallTimeoutSeconds, Scenarios, Links, CompressionLevels,
         MessageSizes, ChunkSizes, PageSizes, Records, PayloadContent, GetIntRate, Cpus, Repeat, Arrivals,
-        Target, TargetCa, Concurrency, Requests, MaxSeconds, Codecs, Output, .. Presets.SelectMany(p => p.Takes(this)).Distinct(),
+        Target, TargetCa, Concurrency, Requests, MaxSeconds, Codecs, Output, Config, PrintConfig, .. Presets.SelectMany(p => p.Takes(this)).Distinct(),
     ];
 }

@@ -6,7 +6,7 @@ namespace GrpcBench.Load;
 public static class Presets
 {
     /// <summary>The preset run when none is named.</summary>
-    public const string Default = SeedPreset.Named;
+    public const string Default = StoryPreset.Named;
 
     /// <summary>
     /// A fresh declaration of every preset (each holds its own options, which belong to one command line), in the order
@@ -14,7 +14,7 @@ public static class Presets
     /// </summary>
     public static IReadOnlyList<Preset> Declared() =>
     [
-        new SeedPreset(), new SweepPreset(), new StreamingPreset(), new ChunkedPreset(), new SlowLinkPreset(),
+        new StoryPreset(), new SweepPreset(), new StreamingPreset(), new ChunkedPreset(), new SlowLinkPreset(),
         new CapacityPreset(), new AdvisePreset(), new SoakPreset(), new TransportsPreset(),
     ];
 
@@ -28,7 +28,7 @@ public static class Presets
     /// 16 configurations of the default run fit in 10 minutes on 2 cores; <c>--phases 50x30 20x30 --call-timeout-seconds 30</c>
     /// is the story's full length.
     /// </summary>
-    public static readonly LoadShape SeedLoad = new([new(50, 10), new(20, 10)], 20 * 1024 * 1024, 2, 15);
+    public static readonly LoadShape StoryLoad = new([new(50, 10), new(20, 10)], 20 * 1024 * 1024, 2, 15);
 
     /// <summary>The story's shape, smaller and shorter: a first look in about a minute, and what CI runs.</summary>
     public static readonly LoadShape QuickLoad = new([new(10, 4), new(5, 4)], 4 * 1024 * 1024, 1, 10);

@@ -13,16 +13,18 @@ namespace GrpcBench.Load;
 /// </summary>
 public static class PresetRun
 {
-    public static async Task<int> RunAsync(RunPlan plan, IPresetRun preset, string? requestedFolder, string commandLine, CancellationToken cancellationToken)
+    /// <param name="config">The run's configuration as <c>--print-config</c> writes it (<see cref="ConfigFile.Of"/>), kept in summary.json.</param>
+    public static async Task<int> RunAsync(RunPlan plan, IPresetRun preset, string? requestedFolder, string commandLine, CancellationToken cancellationToken,
+        IReadOnlyDictionary<string, string[]>? config = null)
     {
         var console = Reporting.ConsoleSetup.ForOutput();
         if (ResultsFolder.CreateOrSayWhy(requestedFolder) is not { } folder) return 2;
-        return await RunAsync(preset, plan.Preset, plan.Cpus, folder, commandLine, console, cancellationToken, plan.Load.Service, plan.Load.PayloadBytes);
+        return await RunAsync(preset, plan.Preset, plan.Cpus, folder, commandLine, console, cancellationToken, plan.Load.Service, plan.Load.PayloadBytes, config);
     }
 
     /// <param name="service">A team's service the run calls (recorded in summary.json); null for the bench's own scenarios.</param>
     public static async Task<int> RunAsync(IPresetRun preset, string presetName, CpuPlacement cpus, string folder, string commandLine, IAnsiConsole console,
-        CancellationToken cancellationToken, ServiceLoad? service = null, long payloadBytes = 0)
+        CancellationToken cancellationToken, ServiceLoad? service = null, long payloadBytes = 0, IReadOnlyDictionary<string, string[]>? config = null)
     {
         foreach (var line in preset.Introduction()) console.WriteLine(line);
         console.WriteLine($"results: {folder}");
@@ -42,7 +44,7 @@ public static class PresetRun
         if (record.Machine.Loopback is { } loopback) console.WriteLine($"loopback: {loopback.Describe()}");
         RunSession? session = null;
         LoadRunSummary Summary(RunStatus status) => preset.Summary(new LoadRunSummary(presetName, status, commandLine, record, new Dictionary<string, ScenarioLoad>(), [.. session!.Results])
-            .WithService(service));
+            { Config = config }.WithService(service));
         session = new RunSession(console, folder, Summary);
         string? stopped = null;
         try

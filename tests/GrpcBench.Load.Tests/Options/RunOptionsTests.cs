@@ -27,7 +27,7 @@ public class RunOptionsTests
     [InlineData("--message-sizes 300mib", "--message-sizes 300mib: allowed sizes from 1B to 200MiB")]
     [InlineData("--phases 50y30", "--phases 50y30: allowed RATExSECONDS")]
     [InlineData("--client-setting channels=17", "--client-setting channels=17: allowed a whole number of channels from 1 to 16")]
-    [InlineData("--preset fast --slo-upload-ms 5", "--preset fast: allowed seed, sweep")]
+    [InlineData("--preset fast --slo-upload-ms 5", "--preset fast: allowed story, sweep")]
     public void An_option_not_allowed_is_refused_by_the_parser_naming_it(string commandLine, string expected)
     {
         var (parse, _) = Parse(commandLine);
@@ -39,7 +39,7 @@ public class RunOptionsTests
     [InlineData("--concurrency 5", "--concurrency: allowed with --requests (the closed model needs both)")]
     [InlineData("--preset advise --mixes uploads,getInt", "--mixes uploads,getInt: advise searches one mix")]
     [InlineData("--preset soak --rate 5 --capacity-from results", "--capacity-from: not with --rate; allowed one of them")]
-    [InlineData("--preset capacity --target http://127.0.0.1:1", "--target: allowed with the seed, streaming and chunked presets")]
+    [InlineData("--preset capacity --target http://127.0.0.1:1", "--target: allowed with the story, streaming and chunked presets")]
     [InlineData("--target-ca ca.pem", "--target-ca ca.pem: allowed with an https --target only")]
     public void Options_that_do_not_go_together_are_refused_by_the_plan(string commandLine, string expected)
     {

@@ -17,7 +17,7 @@ public class ReportFilesTests
 
         Assert.Equal(
             ["summary.json", "report.md", "latency-sendLargeData.png", "latency-getInt.png", "ratio.png", "cost.png", "percentiles.png",
-             "timeline-sendLargeData.png", "timeline-getInt.png"],
+             "timeline-sendLargeData.png", "timeline-getInt.png", "report.html"],
             files.Select(Path.GetFileName));
         Assert.All(files, f => Assert.True(new FileInfo(f).Length > 0, f));
         Assert.All(files.Where(f => f.EndsWith(".png")), f => PngAssert.IsChart(File.ReadAllBytes(f)));

@@ -67,7 +67,7 @@ public class ServiceReportTests
 
         Assert.Equal(
             ["summary.json", "report.md", "latency-GetItem.png", "latency-ListItems.png", "ratio.png", "cost.png", "percentiles.png",
-             "timeline-GetItem.png", "timeline-ListItems.png"],
+             "timeline-GetItem.png", "timeline-ListItems.png", "report.html"],
             files.Select(Path.GetFileName));
         Assert.All(files.Where(f => f.EndsWith(".png")), f => PngAssert.IsChart(File.ReadAllBytes(f)));
         Assert.Equal(["GetItem p99", "ListItems p99"], ratios.Series);

@@ -151,8 +151,8 @@ public sealed class ScenarioFileTests : IDisposable
         Assert.StartsWith("--scenarios: not with --preset soak", Refusal("--preset soak --scenarios getInt"));
 
     [Theory]
-    [InlineData("streaming", "--service-assembly: allowed with --preset seed or sweep or capacity or advise or soak only")]
-    [InlineData("chunked", "--service-assembly: allowed with --preset seed or sweep or capacity or advise or soak only")]
+    [InlineData("streaming", "--service-assembly: allowed with --preset story or sweep or capacity or advise or soak only")]
+    [InlineData("chunked", "--service-assembly: allowed with --preset story or sweep or capacity or advise or soak only")]
     [InlineData("advise", null)]
     public void Only_the_presets_that_can_run_a_teams_methods_take_them(string preset, string? expected)
     {

@@ -15,8 +15,8 @@ public static class SummaryShape
 {
     private const string Null = "null", Value = "value";
 
-    /// <summary>Objects whose keys are data, not figures: the DOTNET_ variables a process found, the status codes calls failed with.</summary>
-    private static readonly HashSet<string> KeyedByData = ["env", "failsByCode"];
+    /// <summary>Objects whose keys are data, not figures: the DOTNET_ variables a process found, the status codes calls failed with, the options a run was given.</summary>
+    private static readonly HashSet<string> KeyedByData = ["env", "failsByCode", "config"];
 
     public static void Matches(string resultsFolder, string name, [CallerFilePath] string caller = "")
     {

@@ -7,7 +7,7 @@ public static class PathStory
 {
     /// <summary>
     /// The story's load at its full length (a ramp to 50/s over 30 s, then to 20/s over 30 s: 1,800 calls a scenario,
-    /// 20 MiB, a 30 s deadline; quick: the seed preset's short form) with the uploads sent as <paramref name="mix"/> sends them and getInt
+    /// 20 MiB, a 30 s deadline; quick: the story preset's short form) with the uploads sent as <paramref name="mix"/> sends them and getInt
     /// beside them at the same ramp. Where Grpc.Core's capacity here (<paramref name="peakAt"/>) is below the ramp's peak,
     /// every rate is scaled alike to peak at it, over the same seconds (fewer calls): the story is the one where Grpc.Core
     /// holds the ramp and grpc-dotnet's defaults do not, and on a machine too slow for 50 uploads a second the unscaled
@@ -16,7 +16,7 @@ public static class PathStory
     /// </summary>
     public static LoadShape Load(bool quick, CapacityMix mix, double? peakAt = null)
     {
-        var load = quick ? Presets.QuickLoad : Presets.SeedLoad with { Phases = [new(50, 30), new(20, 30)], CallTimeoutSeconds = 30 };
+        var load = quick ? Presets.QuickLoad : Presets.StoryLoad with { Phases = [new(50, 30), new(20, 30)], CallTimeoutSeconds = 30 };
         var peak = load.Phases.Max(p => p.PerSecond);
         if (peakAt is { } capacity && capacity > 0 && capacity < peak)
             load = load with { Phases = [.. load.Phases.Select(p => p with { PerSecond = CapacitySearch.Round(p.PerSecond * capacity / peak) })] };

@@ -24,7 +24,7 @@ public sealed class SweepPreset() : Preset("sweep", "Kestrel and client settings
     public override RunPlan Plan(bool quick) => new()
     {
         Preset = Name,
-        Load = quick ? Presets.QuickLoad : Presets.SeedLoad,
+        Load = quick ? Presets.QuickLoad : Presets.StoryLoad,
         Servers = [ServerStack.Kestrel],
         Clients = [ClientStack.GrpcNet],
         Runtimes = [quick ? "net10.0" : "net8.0"],
