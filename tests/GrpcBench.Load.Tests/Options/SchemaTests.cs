@@ -98,6 +98,26 @@ public class SchemaTests
         Assert.NotEmpty(Violations(schema, """{ "methods": [{ "method": "a.B/C", "share": 1, "slo": "fast" }] }"""));
     }
 
+    public static TheoryData<string> SampleRunFiles() =>
+        [.. Directory.GetFiles(Path.Combine(Root, "samples", "runs"), "*.json").Select(f => Path.GetRelativePath(Root, f)).Order(StringComparer.Ordinal)];
+
+    [Theory]
+    [MemberData(nameof(SampleRunFiles))]
+    public void Every_sample_run_names_the_config_schema_holds_to_it_and_gives_a_plan(string file)
+    {
+        var path = Path.Combine(Root, file);
+        var options = new RunOptions();
+        var root = new RootCommand();
+        options.AddTo(root);
+
+        var parse = root.Parse(ConfigFile.Merge(["--config", path], options));
+
+        Assert.Contains("\"$schema\": \"../../docs/schemas/config.schema.json\"", File.ReadAllText(path));
+        Assert.Empty(Violations(Schema("config.schema.json"), File.ReadAllText(path)));
+        Assert.Empty(parse.Errors);
+        Assert.NotNull(new PlanReader(parse, options).Read());
+    }
+
     public static TheoryData<string> ReferenceRuns() =>
     [
         .. Directory.GetFiles(Path.Combine(Root, "docs", "reference-runs"), SummaryFile.CompressedFileName, SearchOption.AllDirectories)
