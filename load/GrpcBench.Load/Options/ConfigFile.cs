@@ -1,7 +1,7 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
 using System.Text.Json;
-using YamlDotNet.RepresentationModel;
+using System.Text.Json.Nodes;
 
 namespace GrpcBench.Load;
 
@@ -37,24 +37,21 @@ public static class ConfigFile
     public static IReadOnlyList<KeyValuePair<string, string[]>> Read(string path, RunOptions options)
     {
         if (!File.Exists(path)) throw new FormatException($"{OptionName} {path}: no such file");
-        var yaml = new YamlStream();
+        JsonNode? root;
         try
         {
-            using var reader = new StreamReader(path);
-            yaml.Load(reader);
+            root = YamlAsJson.Parse(File.ReadAllText(path));
         }
         catch (YamlDotNet.Core.YamlException e)
         {
             throw new FormatException($"{OptionName} {path}: not JSON or YAML ({e.Start}: {e.Message})");
         }
-        if (yaml.Documents.Count == 0) return [];
-        if (yaml.Documents[0].RootNode is not YamlMappingNode root) throw new FormatException($"{OptionName} {path}: a mapping of option names to values, e.g. \"preset: capacity\"");
+        if (root is null) return [];
+        if (root is not JsonObject file) throw new FormatException($"{OptionName} {path}: a mapping of option names to values, e.g. \"preset: capacity\"");
         var known = Keys(options);
         var read = new List<KeyValuePair<string, string[]>>();
-        foreach (var (keyNode, value) in root.Children)
+        foreach (var (key, value) in file.Where(o => o.Key != "$schema"))
         {
-            var key = ((YamlScalarNode)keyNode).Value ?? "";
-            if (key == "$schema") continue;
             if (!known.Contains(key))
                 throw new FormatException($"{OptionName} {path}: {key} is no option; allowed {string.Join(", ", known.Order(StringComparer.Ordinal))}");
             read.Add(new("--" + key, Tokens(value)));
@@ -67,13 +64,15 @@ public static class ConfigFile
         options.All.Select(o => o.Name).Where(n => !NotInFile.Contains(n)).Select(n => n[2..]).ToHashSet();
 
     /// <summary>A value as command-line tokens: a scalar as itself, a list item by item, a mapping as NAME=VALUE items.</summary>
-    private static string[] Tokens(YamlNode value) => value switch
+    private static string[] Tokens(JsonNode? value) => value switch
     {
-        YamlScalarNode scalar => [scalar.Value ?? ""],
-        YamlSequenceNode list => [.. list.Children.SelectMany(Tokens)],
-        YamlMappingNode map => [.. map.Children.Select(c => $"{((YamlScalarNode)c.Key).Value}={((YamlScalarNode)c.Value).Value}")],
-        _ => [],
+        JsonArray list => [.. list.SelectMany(Tokens)],
+        JsonObject map => [.. map.Select(c => $"{c.Key}={Scalar(c.Value)}")],
+        null => [],
+        _ => [Scalar(value)],
     };
+
+    private static string Scalar(JsonNode? value) => value is JsonValue v && v.TryGetValue<string>(out var text) ? text : value?.ToJsonString() ?? "";
 
     /// <summary>
     /// A run's configuration: every option given (by the file or the command line) with its tokens, and the preset
