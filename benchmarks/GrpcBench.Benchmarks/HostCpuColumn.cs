@@ -10,56 +10,12 @@ using GrpcBench.Orchestration;
 
 namespace GrpcBench.Benchmarks;
 
-/// <summary>Adds the CPU time the gRPC host process spent per call.</summary>
-[AttributeUsage(AttributeTargets.Class)]
-public sealed class HostCpuColumnAttribute() : ColumnConfigBaseAttribute(new HostCpuColumn());
-
 /// <summary>
-/// The host's CPU time and the calls made, as each benchmark process measured them, in one file per case
-/// under a folder of this run. The benchmark processes inherit the folder's name from the process that
-/// starts them, so a case that failed this time never shows a figure from an earlier run.
+/// Adds what the gRPC host process spent per call: its CPU time, its page faults, and those faults' share of the CPU at
+/// this machine's cost of a fresh page (measured at start): the part of the figure that moves between machines.
 /// </summary>
-public sealed class HostCpuRecords : IDisposable
-{
-    private const string FolderVariable = "GRPCBENCH_HOST_CPU_RECORDS";
-    private readonly string _folder;
-
-    private HostCpuRecords(string folder) => _folder = folder;
-
-    /// <summary>A fresh folder for the benchmark processes this process starts; disposed, it is gone.</summary>
-    public static HostCpuRecords ForThisRun()
-    {
-        var folder = Path.Combine(Path.GetTempPath(), "grpcbench-host-cpu", $"{Environment.ProcessId}-{DateTime.UtcNow:yyyyMMddHHmmss}");
-        Directory.CreateDirectory(folder);
-        Environment.SetEnvironmentVariable(FolderVariable, folder);
-        return new HostCpuRecords(folder);
-    }
-
-    /// <summary>One line per benchmark process: a case run with several launches sums them.</summary>
-    public static void Record(string caseKey, TimeSpan hostCpu, long calls)
-    {
-        if (Environment.GetEnvironmentVariable(FolderVariable) is not { Length: > 0 } folder) return;
-        File.AppendAllText(Path.Combine(folder, caseKey),
-            string.Create(CultureInfo.InvariantCulture, $"{hostCpu.Ticks} {calls}\n"));
-    }
-
-    /// <summary>Host CPU time per call, or null if no process of this case recorded one.</summary>
-    public static TimeSpan? PerCall(string caseKey)
-    {
-        if (Environment.GetEnvironmentVariable(FolderVariable) is not { Length: > 0 } folder) return null;
-        var file = Path.Combine(folder, caseKey);
-        if (!File.Exists(file)) return null;
-        var records = File.ReadLines(file).Select(line => line.Split(' ')).Select(f => (Ticks: long.Parse(f[0]), Calls: long.Parse(f[1]))).ToList();
-        var calls = records.Sum(r => r.Calls);
-        return calls == 0 ? null : TimeSpan.FromTicks(records.Sum(r => r.Ticks) / calls);
-    }
-
-    public void Dispose()
-    {
-        Environment.SetEnvironmentVariable(FolderVariable, null);
-        Directory.Delete(_folder, recursive: true);
-    }
-}
+[AttributeUsage(AttributeTargets.Class)]
+public sealed class HostCpuColumnAttribute() : ColumnConfigBaseAttribute(new HostCpuColumn(), new HostFaultsColumn(), new HostFaultCpuColumn());
 
 /// <summary>The same name for a case in the benchmark process (from the instance) and in the summary (from the case).</summary>
 public static class CaseKey
@@ -79,23 +35,46 @@ public static class CaseKey
         string.Join('_', [runtime, type.Name, .. parameters.OrderBy(p => p.Name, StringComparer.Ordinal).Select(p => $"{p.Name}={p.Value}")]);
 }
 
-public sealed class HostCpuColumn : IColumn
+/// <summary>A column of the host's cost per call (<see cref="HostCost"/>), "?" where no process of the case recorded one.</summary>
+public abstract class HostCostColumn(string name, int priority, UnitType unit, string legend) : IColumn
 {
-    public string Id => nameof(HostCpuColumn);
-    public string ColumnName => "HostCpu/op";
+    public string Id => GetType().Name;
+    public string ColumnName => name;
     public bool AlwaysShow => true;
     public ColumnCategory Category => ColumnCategory.Custom;
-    public int PriorityInCategory => 0;
+    public int PriorityInCategory => priority;
     public bool IsNumeric => true;
-    public UnitType UnitType => UnitType.Time;
-    public string Legend => "CPU time (user + system) of the gRPC host process per call, over every call of the benchmark process (jitting, pilot, warm-up and measured iterations)";
+    public UnitType UnitType => unit;
+    public string Legend => legend;
+
+    protected abstract string? Of(HostCost cost);
 
     public string GetValue(Summary summary, BenchmarkCase benchmarkCase) =>
-        HostCpuRecords.PerCall(CaseKey.Of(benchmarkCase)) is { } perCall
-            ? string.Create(CultureInfo.InvariantCulture, $"{perCall.TotalMicroseconds:N1} μs")
-            : "?";
+        HostCpuRecords.PerCall(CaseKey.Of(benchmarkCase)) is { } cost ? Of(cost) ?? "?" : "?";
 
     public string GetValue(Summary summary, BenchmarkCase benchmarkCase, SummaryStyle style) => GetValue(summary, benchmarkCase);
     public bool IsDefault(Summary summary, BenchmarkCase benchmarkCase) => false;
     public bool IsAvailable(Summary summary) => true;
+}
+
+public sealed class HostCpuColumn() : HostCostColumn("HostCpu/op", 0, UnitType.Time,
+    "CPU time (user + system) of the gRPC host process per call, over every call of the benchmark process (jitting, pilot, warm-up and measured iterations)")
+{
+    protected override string Of(HostCost cost) => string.Create(CultureInfo.InvariantCulture, $"{cost.Cpu.TotalMicroseconds:N1} μs");
+}
+
+public sealed class HostFaultsColumn() : HostCostColumn("HostFaults/op", 1, UnitType.Dimensionless,
+    "Page faults of the gRPC host process per call over the same calls, minor (and major where any): each a fresh page the host touched")
+{
+    protected override string Of(HostCost cost) => string.Create(CultureInfo.InvariantCulture,
+        $"{cost.MinorFaults:N1}{(cost.MajorFaults > 0 ? $" ({cost.MajorFaults:N2} major)" : "")}");
+}
+
+public sealed class HostFaultCpuColumn() : HostCostColumn("HostFaultCpu/op", 2, UnitType.Time,
+    "HostFaults/op priced at this machine's cost of a fresh 4 KiB page (measured at start, printed first): the part of HostCpu/op that moves with the machine; "
+    + $"at a typical {MemoryCost.TypicalBareMetalPageUs} µs a page it would be HostFaults/op x {MemoryCost.TypicalBareMetalPageUs} µs")
+{
+    protected override string? Of(HostCost cost) => MachineFigures.Memory is { } memory
+        ? string.Create(CultureInfo.InvariantCulture, $"{cost.MinorFaults * memory.FreshPageUs:N1} μs")
+        : null;
 }

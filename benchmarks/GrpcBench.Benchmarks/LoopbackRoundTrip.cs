@@ -19,6 +19,7 @@ public sealed class LoopbackRoundTrip : IAsyncDisposable
     private readonly string _caseKey;
     private readonly Timer _stallGuard;
     private TimeSpan _hostCpuAtStart;
+    private PageFaults _hostFaultsAtStart = new(0, 0);
     private long _calls;
     private long _callsAtLastCheck = -1;
 
@@ -45,6 +46,7 @@ public sealed class LoopbackRoundTrip : IAsyncDisposable
             // The first call connects, and proves the host answered what it should; no measurement counts it.
             await call.CheckAsync(client);
             roundTrip._hostCpuAtStart = ProcessStats.CpuTime(host.Pid);
+            roundTrip._hostFaultsAtStart = ProcessStats.Faults(host.Pid);
             return roundTrip;
         }
         catch
@@ -76,7 +78,7 @@ public sealed class LoopbackRoundTrip : IAsyncDisposable
         await _stallGuard.DisposeAsync();
         try
         {
-            if (!_host.HasExited) HostCpuRecords.Record(_caseKey, ProcessStats.CpuTime(_host.Pid) - _hostCpuAtStart, _calls);
+            if (!_host.HasExited) HostCpuRecords.Record(_caseKey, ProcessStats.CpuTime(_host.Pid) - _hostCpuAtStart, ProcessStats.Faults(_host.Pid) - _hostFaultsAtStart, _calls);
             await _client.DisposeAsync();
         }
         finally

@@ -23,6 +23,7 @@ catch (Exception e) when (e is ArgumentException or InvalidOperationException)
 }
 
 using var hostCpu = HostCpuRecords.ForThisRun();
+MachineFigures.Measure();
 var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, BenchConfig.Create());
 // A case that failed to build or run leaves no measurement: make that a failed run, so none rots unseen.
 var failed = summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success) || s.Reports.Length == 0);

@@ -29,6 +29,22 @@ public static class Baselines
     public static double? P99Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario) =>
         Ratio(result, For(summary, result), scenario, 99);
 
+    /// <summary>
+    /// The percentile the run's ratios to Grpc.Core use for <paramref name="scenario"/>: p99 where every compared pair
+    /// has 100 successful calls or more, else the highest that every pair's calls support (64 uploads support a p95),
+    /// so that a short run still compares its tails and names which.
+    /// </summary>
+    public static double HeadlinePercent(LoadRunSummary summary, string scenario)
+    {
+        var counts = summary.Configurations
+            .Select(r => (Result: r, Baseline: For(summary, r)))
+            .Where(pair => pair.Result.IsOk() && pair.Baseline is not null && pair.Baseline != pair.Result)
+            .Select(pair => Math.Min(pair.Result.SuccessLatency(scenario)?.Count ?? 0, pair.Baseline!.SuccessLatency(scenario)?.Count ?? 0))
+            .Where(count => count > 0)
+            .ToList();
+        return counts.Count == 0 ? 99 : PercentileSamples.HighestHeadline(counts.Min()) ?? 99;
+    }
+
     public static double? P50Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario) =>
         Ratio(result, For(summary, result), scenario, 50);
 

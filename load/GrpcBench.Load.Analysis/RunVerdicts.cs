@@ -3,14 +3,22 @@ using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Analysis;
 
-/// <summary>A scenario's latency against the baseline's: the p99 ratio, and the p50's for where one side has too few calls for a p99.</summary>
+/// <summary>
+/// A scenario's latency against the baseline's: the p99 ratio, and where one side has too few calls for a p99, the ratio
+/// at the highest percentile both sides' calls support (p95 from 20 calls, p90 from 10, the median from 2).
+/// </summary>
 /// <param name="Mine">The configuration's successful calls; null where it made none.</param>
 /// <param name="Theirs">The baseline's, likewise.</param>
-public sealed record LatencyAgainst(string Scenario, LatencyStats? Mine, LatencyStats? Theirs, double? P99Ratio, double? P50Ratio)
+/// <param name="LowerPercent">The percentile of <paramref name="LowerRatio"/>; null with it.</param>
+public sealed record LatencyAgainst(string Scenario, LatencyStats? Mine, LatencyStats? Theirs, double? P99Ratio, double? LowerPercent, double? LowerRatio)
 {
-    public static LatencyAgainst Of(ConfigurationResult result, ConfigurationResult baseline, string scenario) =>
-        new(scenario, result.SuccessLatency(scenario), baseline.SuccessLatency(scenario),
-            Baselines.Ratio(result, baseline, scenario, 99), Baselines.Ratio(result, baseline, scenario, 50));
+    public static LatencyAgainst Of(ConfigurationResult result, ConfigurationResult baseline, string scenario)
+    {
+        var (mine, theirs) = (result.SuccessLatency(scenario), baseline.SuccessLatency(scenario));
+        var lower = PercentileSamples.HighestHeadline(Math.Min(mine?.Count ?? 0, theirs?.Count ?? 0)) is { } percent and < 99 ? percent : (double?)null;
+        return new(scenario, mine, theirs, Baselines.Ratio(result, baseline, scenario, 99),
+            lower, lower is { } at ? Baselines.Ratio(result, baseline, scenario, at) : null);
+    }
 }
 
 /// <summary>A gRPC pair other than Grpc.Core's own with nothing set beyond its defaults: what a team gets by just migrating.</summary>
@@ -20,17 +28,18 @@ public sealed record MigrationHeadline(ConfigurationResult Result, Configuration
 
 /// <summary>
 /// Of grpc-dotnet configurations under the same conditions, the one that completes the most uploads, then with the
-/// lowest upload p99.
+/// lowest upload p99 (in a short run whose every upload completed, at the highest percentile its calls support, p90 at
+/// least: <paramref name="Percent"/>).
 /// </summary>
 /// <param name="Measured">How many of them made a successful upload.</param>
 /// <param name="RankedByCompleted">Where one of them has too few successful uploads for a p99: all of them, most uploads completed first; else null.</param>
 /// <param name="ByDefault">The one with nothing set beyond the defaults; null where none ran.</param>
 /// <param name="Baseline">Grpc.Core's pair for <paramref name="Best"/>; null where the run has none that completed.</param>
-/// <param name="UploadP99Ratio">Best's upload p99 over its Grpc.Core pair's.</param>
-/// <param name="DefaultUploadP99Ratio">The default's upload p99 over its Grpc.Core pair's.</param>
+/// <param name="UploadRatio">Best's upload latency at <paramref name="Percent"/> over its Grpc.Core pair's.</param>
+/// <param name="DefaultUploadRatio">The default's, likewise.</param>
 /// <param name="GetIntP99Ratio">Best's getInt p99 over its Grpc.Core pair's.</param>
 public sealed record BestSetting(int Measured, IReadOnlyList<ConfigurationResult>? RankedByCompleted, ConfigurationResult Best, ConfigurationResult? ByDefault,
-    ConfigurationResult? Baseline, double? UploadP99Ratio, double? DefaultUploadP99Ratio, double? GetIntP99Ratio);
+    ConfigurationResult? Baseline, double? UploadRatio, double? DefaultUploadRatio, double? GetIntP99Ratio, double Percent = 99);
 
 /// <summary>A default stack's upload p50 as a multiple of the bare socket's on its host runtime.</summary>
 public sealed record FloorMultiple(ConfigurationResult Result, double Multiple);
@@ -88,22 +97,30 @@ public sealed record RunVerdicts(bool Cancelled, bool Story, IReadOnlyList<Migra
         const string upload = ScenarioNames.SendLargeData;
         var measured = sameConditions.Where(r => r.SuccessLatency(upload) is not null).ToList();
         if (measured.Count == 0) return null;
+        var percent = 99.0;
         if (measured.Any(r => !PercentileSamples.Supports(r.SuccessLatency(upload)!.Count, 99)))
         {
             if (measured.Count < 2) return null;
-            var ranked = measured.OrderByDescending(r => r.Scenario(upload)!.Ok).ToList();
-            return new BestSetting(measured.Count, ranked, ranked[0], null, null, null, null, null);
+            // Every upload completed everywhere: a lower percentile ranks them; else the ones that completed most.
+            var lower = PercentileSamples.HighestHeadline(measured.Min(r => r.SuccessLatency(upload)!.Count));
+            if (lower is >= 90 && measured.All(r => r.Scenario(upload)!.Failed == 0)) percent = lower.Value;
+            else
+            {
+                var ranked = measured.OrderByDescending(r => r.Scenario(upload)!.Ok).ToList();
+                return new BestSetting(measured.Count, ranked, ranked[0], null, null, null, null, null);
+            }
         }
         // Most uploads completed first: under overload the p99 of the few that made it says little.
         var best = measured.OrderByDescending(r => r.Scenario(upload) is { } u ? (double)u.Ok / u.Requests : 0)
-            .ThenBy(r => r.SuccessLatency(upload)!.P99).First();
+            .ThenBy(r => r.SuccessLatency(upload)!.At(percent)).First();
         var byDefault = measured.FirstOrDefault(r => HasDefaults(r.Configuration));
         if (best == byDefault && measured.Count < 2) return null;
         var baseline = Baselines.For(summary, best);
-        var ratio = Baselines.P99Ratio(summary, best, upload);
+        var ratio = Baselines.Ratio(best, baseline, upload, percent);
         if (best != byDefault && baseline is not null && ratio is null) return null;
         return new BestSetting(measured.Count, null, best, byDefault, baseline, ratio,
-            byDefault is null ? null : Baselines.P99Ratio(summary, byDefault, upload), Baselines.P99Ratio(summary, best, ScenarioNames.GetInt));
+            byDefault is null ? null : Baselines.Ratio(byDefault, Baselines.For(summary, byDefault), upload, percent),
+            Baselines.P99Ratio(summary, best, ScenarioNames.GetInt), percent);
     }
 
     private static MachineFloor? Floor(LoadRunSummary summary, ConfigurationResult floor)

@@ -39,11 +39,16 @@ public static class ComparisonRows
             .ToList();
     }
 
-    private static string P99Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario) =>
-        Baselines.P99Ratio(summary, result, scenario) is { } ratio ? Numbers.Ratio(ratio)
-        : Baselines.For(summary, result) is { } baseline && new[] { result, baseline }.Any(r => r.SuccessLatency(scenario) is { } l && !PercentileSamples.Supports(l.Count, 99))
-            ? PercentileRule.TooFew(99)
-        : Numbers.Missing;
+    /// <summary>The p99 ratio, or where the run's calls support no p99, the ratio at the percentile they do, named: "x0.6 (p95)".</summary>
+    private static string P99Ratio(LoadRunSummary summary, ConfigurationResult result, string scenario)
+    {
+        var percent = Baselines.HeadlinePercent(summary, scenario);
+        var named = percent == 99 ? "" : $" ({Numbers.Percentile(percent)})";
+        return Baselines.Ratio(result, Baselines.For(summary, result), scenario, percent) is { } ratio ? Numbers.Ratio(ratio) + named
+            : Baselines.For(summary, result) is { } baseline && new[] { result, baseline }.Any(r => r.SuccessLatency(scenario) is { } l && !PercentileSamples.Supports(l.Count, percent))
+                ? PercentileRule.TooFew(percent)
+            : Numbers.Missing;
+    }
 
     private static IReadOnlyList<string> Percentiles(LatencyStats? latency) =>
         latency is null ? [Numbers.Missing, Numbers.Missing, Numbers.Missing] : [PercentileRule.Ms(latency, 50), PercentileRule.Ms(latency, 95), PercentileRule.Ms(latency, 99)];

@@ -26,6 +26,9 @@ public static class Numbers
     /// <summary>A quantity to one decimal at most: MiB, GiB.</summary>
     public static string Amount(double? value) => value is { } v && double.IsFinite(v) ? v.ToString("#,##0.#", Invariant) : Missing;
 
+    /// <summary>"p99", "p95", "p99.9".</summary>
+    public static string Percentile(double percent) => "p" + percent.ToString("0.#", Invariant);
+
     public static string Count(long count) => count.ToString("#,##0", Invariant);
 
     public static string Rate(double perSecond) => double.IsFinite(perSecond) ? perSecond.ToString("#,##0.0", Invariant) : Missing;

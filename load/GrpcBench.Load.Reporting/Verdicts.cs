@@ -21,7 +21,7 @@ public static class Verdicts
         lines.AddRange(WorkloadReport.Verdicts(summary));
         lines.AddRange(ClosedModelReport.Verdicts(summary));
         lines.AddRange(found.NotCompleted.Select(NotCompleted));
-        if (found.PointsToCapacity) lines.Add(summary.Service is { } service ? ServiceCapacityPointer(service) : CapacityPointer);
+        if (found.PointsToCapacity) lines.AddRange(summary.Service is { } service ? [ServiceCapacityPointer(service)] : [CapacityPointer, AdvisePointer]);
 
         if (lines.Count == 0)
             lines.Add(summary.Configurations.Count == 0 ? "No configuration ran: nothing to compare."
@@ -32,6 +32,10 @@ public static class Verdicts
     /// <summary>Under the story's absolute load every grpc-dotnet setting may be saturated: how far each is from keeping up is the capacity preset's question.</summary>
     public const string CapacityPointer =
         "How far from keeping up: `dotnet run -c Release --project load/GrpcBench.Load -- --preset capacity` (highest rate held within an SLO, repeated).";
+
+    /// <summary>The story's next question after how far: which settings close the gap.</summary>
+    public const string AdvisePointer =
+        "Which settings close the gap: `dotnet run -c Release --project load/GrpcBench.Load -- --preset advise --runtime net10.0` (every knob screened, the settings as code; 35 min a runtime).";
 
     /// <summary>The pointer for a team's methods: the same assembly and scenario file under the capacity preset.</summary>
     private static string ServiceCapacityPointer(ServiceLoad service) =>
@@ -71,9 +75,9 @@ public static class Verdicts
         {
             if (against.Mine is null) return $"{name}: no successful call, so no p99";
             if (against.Theirs is null) return $"{name}: Grpc.Core made no successful call, so no ratio";
-            // Too few calls for a p99 on one side: the median, which they have.
-            return against.P50Ratio is { } median
-                ? $"{name} p50 {Numbers.Ratio(median)}{ofWhom} ({Numbers.Ms(against.Mine.P50)} ms vs {Numbers.Ms(against.Theirs.P50)} ms; "
+            // Too few calls for a p99 on one side: the highest percentile both have enough calls for.
+            return against is { LowerPercent: { } percent, LowerRatio: { } lower }
+                ? $"{name} {Numbers.Percentile(percent)} {Numbers.Ratio(lower)}{ofWhom} ({Numbers.Ms(against.Mine.At(percent))} ms vs {Numbers.Ms(against.Theirs.At(percent))} ms; "
                   + $"p99 {PercentileRule.TooFew(99)})"
                 : $"{name}: too few successful calls for a ratio";
         }
@@ -97,29 +101,33 @@ public static class Verdicts
     private static string BestSetting(BestSetting found, string upload)
     {
         if (found.RankedByCompleted is { } ranked) return ByCompletedCalls(ranked, upload);
-        var (best, byDefault) = (found.Best, found.ByDefault);
+        var (best, byDefault, percent) = (found.Best, found.ByDefault, found.Percent);
+        var at = Numbers.Percentile(percent);
+        string Upload(ConfigurationResult r) => Numbers.Ms(r.SuccessLatency(ScenarioNames.SendLargeData)!.At(percent));
         var where = Capitalized(Wording.Where(best.Configuration));
-        var bestP99 = Numbers.Ms(best.SuccessLatency(ScenarioNames.SendLargeData)!.P99);
+        var bestLatency = Upload(best);
+        // A percentile under p99 says why: too few calls for one.
+        var why = percent < 99 ? $" ({at}: fewer than 100 {upload}s, too few for a p99)" : "";
 
         if (best == byDefault)
         {
-            return $"{where}: none of the {found.Measured - 1} other grpc-dotnet settings tried lowers the {upload} p99 below the default's ({bestP99} ms"
-                   + $"{RatioClause(found.UploadP99Ratio, ", ", " of Grpc.Core")}).";
+            return $"{where}: none of the {found.Measured - 1} other grpc-dotnet settings tried lowers the {upload} {at} below the default's ({bestLatency} ms"
+                   + $"{RatioClause(found.UploadRatio, ", ", " of Grpc.Core")}){why}.";
         }
 
         var variant = Wording.Variant(best.Configuration);
         if (found.Baseline is not { } baseline)
         {
-            var from = byDefault is null ? "" : $" (default: {Numbers.Ms(byDefault.SuccessLatency(ScenarioNames.SendLargeData)!.P99)} ms)";
-            return $"{where}: {variant} gives grpc-dotnet its lowest {upload} p99, {bestP99} ms{from}; no Grpc.Core baseline in this run.";
+            var from = byDefault is null ? "" : $" (default: {Upload(byDefault)} ms)";
+            return $"{where}: {variant} gives grpc-dotnet its lowest {upload} {at}, {bestLatency} ms{from}; no Grpc.Core baseline in this run{why}.";
         }
-        var fromDefault = byDefault is null ? "" : RatioClause(found.DefaultUploadP99Ratio, ", from ", " with the default");
+        var fromDefault = byDefault is null ? "" : RatioClause(found.DefaultUploadRatio, ", from ", " with the default");
         var completed = best.Scenario(ScenarioNames.SendLargeData)!.Failed == 0 && byDefault?.Scenario(ScenarioNames.SendLargeData)?.Failed is null or 0 ? ""
             : $"completes the most {upload}s, {Numbers.Count(best.Scenario(ScenarioNames.SendLargeData)!.Ok)} of {Numbers.Count(best.Scenario(ScenarioNames.SendLargeData)!.Requests)}"
               + (byDefault is null ? "" : $" (default: {Numbers.Count(byDefault.Scenario(ScenarioNames.SendLargeData)!.Ok)})") + ", and ";
-        return $"{where}: {variant} {completed}brings the grpc-dotnet {upload} p99 to {Numbers.Ratio(found.UploadP99Ratio)} of Grpc.Core "
-               + $"({bestP99} ms vs {Numbers.Ms(baseline.SuccessLatency(ScenarioNames.SendLargeData)!.P99)} ms){fromDefault}"
-               + $"{RatioClause(found.GetIntP99Ratio, "; getInt p99 ", "")}.";
+        return $"{where}: {variant} {completed}brings the grpc-dotnet {upload} {at} to {Numbers.Ratio(found.UploadRatio)} of Grpc.Core "
+               + $"({bestLatency} ms vs {Upload(baseline)} ms){fromDefault}"
+               + $"{RatioClause(found.GetIntP99Ratio, "; getInt p99 ", "")}{why}.";
     }
 
     /// <summary>Too few successful uploads somewhere for a p99: the settings ranked by completed uploads alone.</summary>

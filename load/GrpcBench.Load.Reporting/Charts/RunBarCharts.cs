@@ -22,15 +22,25 @@ public static class RunBarCharts
             "latency of successful calls, ms, from each call's scheduled start");
     }
 
-    public static BarChart Ratios(LoadRunSummary summary) => new(
-        "p99 latency of successful calls as a multiple of Grpc.Core's (same runtime, transport, compression)",
-        [.. summary.HeadlineScenarios.Select(s => $"{s} p99")],
-        ScenarioColors,
-        summary.Configurations.Select(r => RatioRow(summary, r)).ToList(),
-        v => Numbers.Ratio(v),
-        "p99 over Grpc.Core's p99 (below 1 is faster)",
-        ReferenceLine: 1.0,
-        ReferenceLabel: "x1 = Grpc.Core");
+    /// <summary>
+    /// Each headline scenario's latency over Grpc.Core's at p99, or, where a short run's calls do not support a p99, at
+    /// the highest percentile they do (named in the series), so that the chart compares tails whenever the run measured any.
+    /// </summary>
+    public static BarChart Ratios(LoadRunSummary summary)
+    {
+        var percents = summary.HeadlineScenarios.Select(s => Baselines.HeadlinePercent(summary, s)).ToList();
+        var atP99 = percents.All(p => p == 99);
+        return new(
+            $"{(atP99 ? "p99 latency" : "Latency")} of successful calls as a multiple of Grpc.Core's (same runtime, transport, compression)"
+            + (atP99 ? "" : ": p99, or the highest percentile every configuration's calls support"),
+            [.. summary.HeadlineScenarios.Select((s, i) => $"{s} {Numbers.Percentile(percents[i])}")],
+            ScenarioColors,
+            summary.Configurations.Select(r => RatioRow(summary, r, percents)).ToList(),
+            v => Numbers.Ratio(v),
+            $"{(atP99 ? "p99" : "latency")} over Grpc.Core's{(atP99 ? " p99" : " at the same percentile")} (below 1 is faster)",
+            ReferenceLine: 1.0,
+            ReferenceLabel: "x1 = Grpc.Core");
+    }
 
     public static BarChart CpuSeconds(LoadRunSummary summary) => new(
         "CPU time per configuration, server (host process) and client (load worker), s",
@@ -68,20 +78,20 @@ public static class RunBarCharts
         return Supported(result.Configuration.LabelWithBuilds, values, LatencyPercents, latency.Count);
     }
 
-    private static ChartRow RatioRow(LoadRunSummary summary, ConfigurationResult result)
+    private static ChartRow RatioRow(LoadRunSummary summary, ConfigurationResult result, IReadOnlyList<double> percents)
     {
         if (!result.IsOk()) return new ChartRow(result.Configuration.LabelWithBuilds, [], result.StatusWithReason());
         if (Baselines.For(summary, result) is not { } baseline) return new ChartRow(result.Configuration.LabelWithBuilds, [], "no Grpc.Core baseline in this run");
         var scenarios = summary.HeadlineScenarios;
         var values = new List<double?>();
         var gaps = new List<string?>();
-        foreach (var scenario in scenarios)
+        for (var i = 0; i < scenarios.Count; i++)
         {
-            // A p99 of fewer than 100 calls is their maximum, on either side of the ratio.
-            var samples = Math.Min(result.SuccessLatency(scenario)?.Count ?? 0, baseline.SuccessLatency(scenario)?.Count ?? 0);
-            var enough = PercentileSamples.Supports(samples, 99);
-            values.Add(enough ? Baselines.P99Ratio(summary, result, scenario) : null);
-            gaps.Add(enough ? null : samples == 0 ? "no successful call" : PercentileRule.TooFew(99));
+            // A percentile of too few calls is their maximum, on either side of the ratio.
+            var samples = Math.Min(result.SuccessLatency(scenarios[i])?.Count ?? 0, baseline.SuccessLatency(scenarios[i])?.Count ?? 0);
+            var enough = PercentileSamples.Supports(samples, percents[i]);
+            values.Add(enough ? Baselines.Ratio(result, baseline, scenarios[i], percents[i]) : null);
+            gaps.Add(enough ? null : samples == 0 ? "no successful call" : PercentileRule.TooFew(percents[i]));
         }
         return new ChartRow(result.Configuration.LabelWithBuilds, values, Gaps: gaps);
     }

@@ -79,7 +79,7 @@ public sealed class RunOptions
         { Description = "random (incompressible), text (JSON lines, compressible) or zeros (every byte zero, compresses to almost nothing) (slow-link: text; others: random)" }
         .OneOf([.. Payload.Contents]);
     public Option<int?> GetIntRate { get; } = new Option<int?>("--getint-rate")
-        { Description = "getInt at its own steady rate beside the other scenarios, 1-10,000 per second (chunked: 50)" }.Within(1, 10_000);
+        { Description = "getInt at its own steady rate beside the other scenarios, 1-10,000 per second (chunked and the story's --quick: 50)" }.Within(1, 10_000);
     public Option<CpuPlacement> Cpus { get; } = Read("--cpus", "Where host and load worker run: host=LIST worker=LIST (disjoint CPU lists, set with taskset and checked from /proc), or shared "
         + "(default: host on the last CPU, worker on the first, e.g. host=1 worker=0 on 2 CPUs; shared on 1)",
         values => CpuPlacement.Parse([.. values.SelectMany(value => value.Split(' ', StringSplitOptions.RemoveEmptyEntries))], CpuAffinity.OfThisProcess()));

@@ -66,12 +66,12 @@ public class ConsoleReportTests
     }
 
     [Fact]
-    public void A_p99_over_fewer_than_100_calls_is_printed_as_n_below_100()
+    public void A_p99_over_fewer_than_100_calls_is_printed_as_n_below_100_and_the_ratio_is_the_p95_s_named()
     {
         var few = Ok(Kestrel(), 4387, 3.2) is var ok ? ok with { Scenarios = [.. ok.Scenarios.Select(s => s with { Latency = s.Latency with { Count = 50 } })] } : null!;
         var output = Written(Summary(Ok(GrpcCore(), 601, 8), few));
 
         Assert.Equal("2,194 / 3,948 / n < 100", Cell(output, "kestrel/grpc-net net8.0 default h2c", 3));
-        Assert.Equal("n < 100 / n < 100", Cell(output, "kestrel/grpc-net net8.0 default h2c", 8));
+        Assert.Equal("x7.3 (p95) / x0.4 (p95)", Cell(output, "kestrel/grpc-net net8.0 default h2c", 8));
     }
 }

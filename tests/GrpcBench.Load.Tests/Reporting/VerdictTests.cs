@@ -47,7 +47,7 @@ public class VerdictTests
 
         var verdicts = Verdicts.For(summary);
 
-        Assert.Equal(["kestrel/grpc-net net8.0 default h2c failed: the host exited during the run (exit code 137): out of memory.", Verdicts.CapacityPointer], verdicts);
+        Assert.Equal(["kestrel/grpc-net net8.0 default h2c failed: the host exited during the run (exit code 137): out of memory.", Verdicts.CapacityPointer, Verdicts.AdvisePointer], verdicts);
     }
 
     [Fact]

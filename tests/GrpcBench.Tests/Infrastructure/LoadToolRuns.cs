@@ -48,7 +48,7 @@ public static class LoadToolRuns
     }
 
     /// <summary>One Kestrel configuration and the raw-tcp floor: the shortest run that starts a host.</summary>
-    public static string[] OneKestrel(string folder) => ["--quick", "--server", "kestrel", "--kestrel-profile", "default", "--out", folder];
+    public static string[] OneKestrel(string folder) => ["--quick", "--server", "kestrel", "--kestrel-profile", "default", "--phases", "=4x4", "--out", folder];
 
     public static string NewFolder(string what) => Path.Combine(Path.GetTempPath(), $"grpcbench-fault-{what}-" + Guid.NewGuid().ToString("N"));
 

@@ -14,7 +14,7 @@ public sealed class StoryPreset() : Preset(Named,
     public override RunPlan Plan(bool quick) => new()
     {
         Preset = Named,
-        Load = quick ? Presets.QuickLoad : Presets.StoryLoad,
+        Load = quick ? Presets.FirstLookLoad : Presets.StoryLoad,
         Runtimes = quick ? ["net10.0"] : Presets.StoryRuntimes,
         Transports = quick ? [Transport.H2c] : [Transport.H2c, Transport.Tls],
         KestrelProfiles = quick ? ["default", "large-windows"] : ["default", "net6-windows", "large-windows"],
