@@ -14,7 +14,7 @@ namespace GrpcBench.Tests;
 /// default database of 110,000 records. Most tests read a limited query, so that they stay quick.
 /// </summary>
 [FullSuite]
-[Collection(GrpcHostsCollection.Name)]
+[Collection(RecordHostsCollection.Name)]
 public class RecordPairTests(HostPool hosts)
 {
     private const int KiB = 1024, MiB = 1024 * KiB;

@@ -47,3 +47,10 @@ public sealed class GrpcHostsCollection : ICollectionFixture<HostPool>
 {
     public const string Name = "gRPC hosts";
 }
+
+/// <summary>RecordService's pairs on hosts of their own, so that the full suite's two longest classes run side by side.</summary>
+[CollectionDefinition(Name)]
+public sealed class RecordHostsCollection : ICollectionFixture<HostPool>
+{
+    public const string Name = "record hosts";
+}
