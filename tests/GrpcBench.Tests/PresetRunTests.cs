@@ -8,8 +8,8 @@ namespace GrpcBench.Tests;
 
 /// <summary>
 /// The capacity and sweep presets run whole as a user runs them, cut down to what still takes every step: each search
-/// ends with a capacity, the repeats interleave, and every file each promises is written. The advise preset's quick run,
-/// the suite's longest test, is <see cref="AdvisePresetRunTests"/>, a class of its own so that it runs beside these.
+/// ends with a capacity, the repeats interleave, and every file each promises is written. The advise preset's quick run is
+/// <see cref="AdvisePresetRunTests"/>.
 /// </summary>
 public class PresetRunTests
 {
