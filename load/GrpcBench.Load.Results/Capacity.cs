@@ -1,5 +1,4 @@
 using System.Globalization;
-using GrpcBench.Load.Engine;
 
 namespace GrpcBench.Load.Results;
 
@@ -69,7 +68,7 @@ public sealed record CapacitySlo(double UploadP99Ms = 1000, double GetIntP99Ms =
 
     private static double Median(IEnumerable<double> values)
     {
-        var sorted = values.Order().ToList();
+        var sorted = values.OrderBy(v => v).ToList();
         return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
     }
 

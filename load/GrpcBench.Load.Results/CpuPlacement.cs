@@ -21,7 +21,7 @@ public sealed record CpuPlacement(string? Host, string? Worker)
     {
         if (words is ["shared"]) return Shared;
         var lists = words.Select(w => w.Split('=', 2)).ToList();
-        if (lists.Count != 2 || lists.Any(l => l.Length != 2) || !lists.Select(l => l[0]).Order().SequenceEqual(["host", "worker"]))
+        if (lists.Count != 2 || lists.Any(l => l.Length != 2) || !lists.Select(l => l[0]).OrderBy(w => w).SequenceEqual(["host", "worker"]))
             throw new FormatException($"--cpus {string.Join(' ', words)}: allowed shared, or host=LIST worker=LIST with CPU lists such as 1 or 0-2");
         var host = lists.Single(l => l[0] == "host")[1];
         var worker = lists.Single(l => l[0] == "worker")[1];

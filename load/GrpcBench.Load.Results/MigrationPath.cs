@@ -72,7 +72,7 @@ public sealed record SearchedCapacity(double? Held, double? Missed, string? Reas
     /// <summary>The median of the rates held; null where no search held one.</summary>
     public static double? MedianHeld(IReadOnlyList<SearchedCapacity> searches)
     {
-        var held = searches.Select(s => s.Held).OfType<double>().Order().ToList();
+        var held = searches.Select(s => s.Held).OfType<double>().OrderBy(h => h).ToList();
         return held.Count == 0 ? null : held.Count % 2 == 1 ? held[held.Count / 2] : (held[held.Count / 2 - 1] + held[held.Count / 2]) / 2;
     }
 

@@ -1,5 +1,4 @@
 using System.Globalization;
-using GrpcBench.Load.Engine;
 
 namespace GrpcBench.Load.Results;
 
@@ -114,7 +113,7 @@ public sealed record SoakRun(string Configuration, string Verdict, IReadOnlyList
         [.. from s in scenarios
             from window in (s.Calls ?? []).Where(c => c.Ok).GroupBy(c => Math.Floor(c.StartSeconds / SoakOptions.SampleSeconds))
             orderby s.Name, window.Key
-            let sorted = window.Select(c => c.LatencyMs).Order().ToList()
+            let sorted = window.Select(c => c.LatencyMs).OrderBy(ms => ms).ToList()
             select new SoakWindow(s.Name, warmUpSeconds + window.Key * SoakOptions.SampleSeconds, sorted[Math.Max(0, (int)Math.Ceiling(sorted.Count * 0.99) - 1)], sorted.Count)];
 }
 
