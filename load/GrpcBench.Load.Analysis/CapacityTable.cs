@@ -4,7 +4,7 @@ namespace GrpcBench.Load.Analysis;
 
 /// <summary>A mix as the capacity preset ran it, for its table.</summary>
 /// <param name="CommonPerSecond">The rate every search of the mix probed (repeats after the first probe it first); null to find it in the probes.</param>
-public sealed record MixRan(string Name, string Searched, IReadOnlyList<string> Scenarios, string Workload, CapacitySlo Slo, GrpcBench.Load.Engine.Arrivals Arrivals,
+public sealed record MixRan(string Name, string Searched, IReadOnlyList<string> Scenarios, string Workload, CapacitySlo Slo, Arrivals Arrivals,
     double? CommonPerSecond = null);
 
 /// <summary>
@@ -76,7 +76,7 @@ public static class CapacityTable
         var scenarios = atCommon.SelectMany(pr => pr.Scenarios.Select(s => s.Name)).Distinct();
         var latency = scenarios.Select(name =>
         {
-            var stats = atCommon.Select(pr => pr.Scenario(name)).OfType<GrpcBench.Load.Engine.ScenarioStats>().ToList();
+            var stats = atCommon.Select(pr => pr.Scenario(name)).OfType<ScenarioStats>().ToList();
             return new LatencyAtRate(name, SpreadOf(stats.Select(s => s.Latency.P50))!, SpreadOf(stats.Select(s => s.Latency.P99))!,
                 stats.Sum(s => s.Ok), stats.Sum(s => s.Failed));
         }).ToList();

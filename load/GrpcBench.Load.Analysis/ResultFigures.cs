@@ -1,4 +1,3 @@
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Analysis;

@@ -1,3 +1,5 @@
+using GrpcBench.Load.Results;
+
 namespace GrpcBench.Load.Engine;
 
 /// <summary>The measured calls of a scenario as <see cref="CallPoint"/>s, thinned evenly to at most <see cref="MaxPoints"/>.</summary>

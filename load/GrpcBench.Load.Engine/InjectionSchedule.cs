@@ -1,3 +1,5 @@
+using GrpcBench.Load.Results;
+
 namespace GrpcBench.Load.Engine;
 
 /// <summary>

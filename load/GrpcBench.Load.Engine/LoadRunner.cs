@@ -1,3 +1,5 @@
+using GrpcBench.Load.Results;
+
 namespace GrpcBench.Load.Engine;
 
 /// <summary>Runs scenarios at once, all started on the same clock, and returns what each measured.</summary>

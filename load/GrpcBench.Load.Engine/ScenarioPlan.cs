@@ -1,3 +1,5 @@
+using GrpcBench.Load.Results;
+
 namespace GrpcBench.Load.Engine;
 
 /// <summary>A scenario's phases laid out on the run's clock before it starts: warm-up first, then the measured ones.</summary>

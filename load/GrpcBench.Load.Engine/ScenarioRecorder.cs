@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Engine;
 

@@ -1,3 +1,4 @@
+using GrpcBench.Load.Results;
 using HdrHistogram;
 
 namespace GrpcBench.Load.Engine;

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.IO.Compression;
-using GrpcBench.Load.Engine;
 
 namespace GrpcBench.Load.Reporting;
 

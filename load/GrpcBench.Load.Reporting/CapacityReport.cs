@@ -55,7 +55,7 @@ public static class CapacityReport
         md.AppendLine($"## {mix.Mix}: {mix.Workload}");
         md.AppendLine();
         md.AppendLine($"SLO: {mix.Slo.Describe(mix.Scenarios)}. "
-                      + $"Arrivals: {(mix.Arrivals == GrpcBench.Load.Engine.Arrivals.Poisson ? "Poisson" : "uniform (evenly spaced)")}. "
+                      + $"Arrivals: {(mix.Arrivals == Arrivals.Poisson ? "Poisson" : "uniform (evenly spaced)")}. "
                       + (mix.CommonPerSecond is { } rate ? $"Common rate: {Rate(rate)}/s of {mix.Searched}." : "No rate was held by every configuration: no cost or latency compared."));
         md.AppendLine();
         var scenarios = mix.Scenarios;

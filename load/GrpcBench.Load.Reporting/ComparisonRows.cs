@@ -1,5 +1,3 @@
-using GrpcBench.Load.Engine;
-
 namespace GrpcBench.Load.Reporting;
 
 /// <summary>One configuration in the comparison table, as text: the same figures for report.md and the console.</summary>

@@ -1,6 +1,5 @@
 using System.Text;
 using System.Text.Json;
-using GrpcBench.Load.Engine;
 
 namespace GrpcBench.Load.Reporting;
 

@@ -80,7 +80,7 @@ public static class SummaryFile
     };
 
     // Where the file is there, a scenario it has no line of made no measured call.
-    private static LoadRunSummary WithCalls(LoadRunSummary summary, IReadOnlyDictionary<(int Configuration, string Scenario), IReadOnlyList<Engine.CallPoint>> calls) =>
+    private static LoadRunSummary WithCalls(LoadRunSummary summary, IReadOnlyDictionary<(int Configuration, string Scenario), IReadOnlyList<CallPoint>> calls) =>
         summary with
         {
             Configurations = [.. summary.Configurations.Select((c, i) => c with

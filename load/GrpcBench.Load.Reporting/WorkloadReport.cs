@@ -1,5 +1,4 @@
 using System.Text;
-using GrpcBench.Load.Engine;
 
 namespace GrpcBench.Load.Reporting;
 

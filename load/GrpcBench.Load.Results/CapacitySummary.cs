@@ -1,5 +1,3 @@
-using GrpcBench.Load.Engine;
-
 namespace GrpcBench.Load.Results;
 
 /// <summary>The capacity preset's table: per mix, each configuration over its repeats.</summary>

@@ -1,5 +1,4 @@
 using System.Globalization;
-using GrpcBench.Load.Engine;
 
 namespace GrpcBench.Load.Results;
 

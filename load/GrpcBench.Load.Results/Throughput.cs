@@ -1,5 +1,3 @@
-using GrpcBench.Load.Engine;
-
 namespace GrpcBench.Load.Results;
 
 /// <summary>

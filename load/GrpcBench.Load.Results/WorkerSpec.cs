@@ -1,5 +1,3 @@
-using GrpcBench.Load.Engine;
-
 namespace GrpcBench.Load.Results;
 
 /// <summary>What a load worker is told to do: whom to load, with which client (the configuration says), under which load.</summary>

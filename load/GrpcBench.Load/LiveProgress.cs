@@ -1,5 +1,5 @@
 using System.Globalization;
-using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
 using Spectre.Console;
 using static GrpcBench.Load.Durations;
 

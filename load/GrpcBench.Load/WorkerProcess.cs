@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
 using GrpcBench.Hosting;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 

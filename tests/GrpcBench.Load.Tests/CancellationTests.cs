@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
 using static GrpcBench.Load.Tests.Steps;
 
 namespace GrpcBench.Load.Tests;

@@ -1,4 +1,5 @@
 using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
 using static GrpcBench.Load.Tests.Steps;
 
 namespace GrpcBench.Load.Tests;

@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
 using Xunit.Abstractions;
 
 namespace GrpcBench.Load.Tests;

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Tests;
 

@@ -1,4 +1,5 @@
 using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Tests;
 

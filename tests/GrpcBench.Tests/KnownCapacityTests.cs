@@ -1,6 +1,5 @@
 using GrpcBench.Load;
 using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using GrpcBench.Tests.Infrastructure;
 using Xunit.Abstractions;

@@ -1,6 +1,5 @@
 using System.Globalization;
 using GrpcBench.Load;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using Xunit.Abstractions;

@@ -2,7 +2,6 @@ using Google.Protobuf;
 using GrpcBench.Contracts;
 using GrpcBench.Contracts.Records;
 using GrpcBench.Load;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using GrpcBench.Tests.Infrastructure;

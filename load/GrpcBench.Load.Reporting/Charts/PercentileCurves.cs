@@ -1,4 +1,3 @@
-using GrpcBench.Load.Engine;
 using ScottPlot;
 
 namespace GrpcBench.Load.Reporting.Charts;

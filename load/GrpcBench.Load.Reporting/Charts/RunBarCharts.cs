@@ -1,5 +1,3 @@
-using GrpcBench.Load.Engine;
-
 namespace GrpcBench.Load.Reporting.Charts;
 
 /// <summary>The bar charts of a run, as <see cref="BarChart"/>s: latency per scenario, p99 ratios, CPU and memory, transfers.</summary>

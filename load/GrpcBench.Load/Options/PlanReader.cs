@@ -1,5 +1,4 @@
 using System.CommandLine;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using GrpcBench.ServiceAssembly;

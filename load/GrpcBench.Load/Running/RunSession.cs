@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using Spectre.Console;
 

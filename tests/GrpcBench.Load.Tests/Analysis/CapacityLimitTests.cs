@@ -1,4 +1,3 @@
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 using static GrpcBench.Load.Tests.SampleRuns;
 

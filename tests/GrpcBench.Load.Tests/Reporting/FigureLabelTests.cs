@@ -47,7 +47,7 @@ public class FigureLabelTests
 
         var row = new CapacityRow(Kestrel("net10.0"), 1, 0, new Spread(35, 35, 35, 1, "1 run"), null, null, null, null, null, null, null, null, null, null, [], null, null, [])
             { PhysicsAtCapacity = new Spread(1.4, 1.4, 1.4, 1, "1 run"), Limits = ["sendLargeData p99"] };
-        var findings = CapacityReport.Findings(new CapacitySummary([new CapacityMixSummary("uploads", "sendLargeData", "20 MiB uploads", CapacitySlo.Default, GrpcBench.Load.Engine.Arrivals.Uniform, null, [row])], 0.1));
+        var findings = CapacityReport.Findings(new CapacitySummary([new CapacityMixSummary("uploads", "sendLargeData", "20 MiB uploads", CapacitySlo.Default, Arrivals.Uniform, null, [row])], 0.1));
         Assert.Contains("uploads, kestrel/grpc-net net10.0 default h2c: 35/s (ended on sendLargeData p99); physics: capacity x host CPU per call is 1.40", Assert.Single(findings));
 
         var fine = new SearchedCapacity(30, 31, null) { Limit = "getInt p99", Physics = 0.9 };
@@ -64,7 +64,7 @@ public class FigureLabelTests
         ConfigurationResult Search(LoadConfiguration configuration, double held, double missed, string miss) => Ok(configuration, 100, 10) with
         {
             Cpus = new CpuRecord("host=1 worker=0", "1", "0", true),
-            Capacity = new CapacityResult("sendLargeData", held, CapacitySlo.Default, GrpcBench.Load.Engine.Arrivals.Uniform, 0.05, "resolution", [Probe(held, null), Probe(missed, miss)], 0.95, 0.4),
+            Capacity = new CapacityResult("sendLargeData", held, CapacitySlo.Default, Arrivals.Uniform, 0.05, "resolution", [Probe(held, null), Probe(missed, miss)], 0.95, 0.4),
         };
         var path = new MigrationPath([], [], [new SearchedCapacity(30, 31, null)], [new PathBound(PathEnding.GrpcCore, "grpc-core", [new SearchedCapacity(22, 23, null)], null, null, null, null)], [], "ending");
         var advice = new AdviceSummary("net10.0", "mixed", "", null, null, 0.1, [], [], [], [], 1) { Path = path };

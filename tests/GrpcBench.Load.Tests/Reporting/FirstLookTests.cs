@@ -1,5 +1,4 @@
 using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Reporting.Charts;
 using GrpcBench.Load.Results;

@@ -1,5 +1,4 @@
 using GrpcBench.Load.Results;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Reporting;
 using static GrpcBench.Load.Tests.SampleRuns;
 

@@ -1,4 +1,3 @@
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 

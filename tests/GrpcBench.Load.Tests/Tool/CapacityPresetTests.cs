@@ -1,4 +1,3 @@
-using GrpcBench.Load.Engine;
 using GrpcBench.Load;
 using GrpcBench.Load.Results;
 

@@ -1,6 +1,5 @@
 using GrpcBench.Load.Analysis;
 using GrpcBench.Load;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Tests.Tool;

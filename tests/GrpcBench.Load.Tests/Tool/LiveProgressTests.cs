@@ -1,5 +1,5 @@
 using GrpcBench.Load;
-using GrpcBench.Load.Engine;
+using GrpcBench.Load.Results;
 using Spectre.Console;
 
 namespace GrpcBench.Load.Tests.Tool;

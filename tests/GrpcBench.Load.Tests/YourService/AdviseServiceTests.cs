@@ -1,5 +1,4 @@
 using System.CommandLine;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Results;
 
 namespace GrpcBench.Load.Tests.YourService;

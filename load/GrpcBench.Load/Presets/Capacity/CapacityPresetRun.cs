@@ -1,6 +1,5 @@
 using System.Globalization;
 using GrpcBench.Load.Analysis;
-using GrpcBench.Load.Engine;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;

@@ -1,4 +1,4 @@
-namespace GrpcBench.Load.Engine;
+namespace GrpcBench.Load.Results;
 
 /// <summary>A whole run: every scenario, all started on the same clock.</summary>
 /// <param name="Cancelled">The run was cancelled: the stats are partial, and calls cut short count as fail "Cancelled".</param>

@@ -1,4 +1,4 @@
-namespace GrpcBench.Load.Engine;
+namespace GrpcBench.Load.Results;
 
 /// <summary>A snapshot of a run in progress, reported about twice a second.</summary>
 public sealed record LoadProgress(TimeSpan Elapsed, IReadOnlyList<ScenarioProgress> Scenarios);
@@ -8,7 +8,7 @@ public sealed record LoadProgress(TimeSpan Elapsed, IReadOnlyList<ScenarioProgre
 /// <param name="Phase">"warm-up", the simulation in words, then "draining" while calls are still in flight, then "done".</param>
 /// <param name="TargetRatePerSecond">The injection rate asked for at this moment; 0 for the closed model and once injection has stopped.</param>
 /// <param name="Slow">
-/// Measured calls that succeeded later than the scenario's <see cref="LoadScenario.SlowAfter"/>, and injected ones still in
+/// Measured calls that succeeded later than the scenario's <c>LoadScenario.SlowAfter</c> (GrpcBench.Load.Engine), and injected ones still in
 /// flight beyond it; 0 without one.
 /// </param>
 /// <param name="Requests">The calls a closed-model phase bounded in count makes in all; null otherwise.</param>

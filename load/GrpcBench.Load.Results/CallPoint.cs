@@ -2,11 +2,11 @@ using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
-namespace GrpcBench.Load.Engine;
+namespace GrpcBench.Load.Results;
 
 /// <summary>
 /// One measured call on the scenario's timeline. In JSON a compact array, <c>[startSeconds, latencyMs, 1 or 0]</c>,
-/// one line per call: a scenario keeps up to <see cref="CallTimeline.MaxPoints"/> of them.
+/// one line per call: a scenario keeps up to the engine's <c>CallTimeline.MaxPoints</c> of them.
 /// </summary>
 /// <param name="StartSeconds">Its scheduled start, in seconds since the scenario's measured phases began.</param>
 /// <param name="LatencyMs">From its scheduled start to its end (success or failure), ms.</param>

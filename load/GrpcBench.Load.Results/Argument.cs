@@ -1,8 +1,9 @@
 using System.Runtime.CompilerServices;
 
-namespace GrpcBench.Load.Engine;
+namespace GrpcBench.Load.Results;
 
-// ArgumentOutOfRangeException.ThrowIfNegative and friends arrived in .NET 8; the engine also builds for .NET 6.
+// ArgumentOutOfRangeException.ThrowIfNegative and friends arrived in .NET 8; the records and the engine (which shares this
+// class, InternalsVisibleTo) also build for .NET 6.
 internal static class Argument
 {
     public static int NotNegative(int value, [CallerArgumentExpression(nameof(value))] string? name = null) =>

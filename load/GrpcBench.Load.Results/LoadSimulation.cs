@@ -1,8 +1,11 @@
 using System.Globalization;
 
-namespace GrpcBench.Load.Engine;
+namespace GrpcBench.Load.Results;
 
-/// <summary>One phase of a scenario's load, shaped like NBomber's simulations; a scenario's phases run one after the other.</summary>
+/// <summary>
+/// One phase of a scenario's load, shaped like NBomber's simulations; a scenario's phases run one after the other. The
+/// record only: GrpcBench.Load.Engine plays it (its schedule and warm-up, <c>LoadSimulations</c> there).
+/// </summary>
 public abstract record LoadSimulation
 {
     private protected LoadSimulation(TimeSpan during) => During = Argument.Positive(during);
@@ -40,12 +43,6 @@ public abstract record LoadSimulation
     public static LoadSimulation KeepConstant(int copies, TimeSpan during, int requests) =>
         new KeepConstantSimulation(copies, during) { Requests = Argument.Positive(requests) };
 
-    /// <summary>The start times of this phase, or null for the closed model.</summary>
-    internal abstract InjectionSchedule? ScheduleAfter(double previousPerSecond);
-
-    /// <summary>The same load held steady for the warm-up.</summary>
-    internal abstract LoadSimulation WarmUp(TimeSpan during);
-
     private protected static string Seconds(TimeSpan time) => time.TotalSeconds.ToString("0.###", CultureInfo.InvariantCulture) + "s";
 }
 
@@ -70,10 +67,6 @@ public sealed record InjectSimulation : OpenSimulation
     {
     }
 
-    internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(PerSecond, PerSecond, During) { Arrivals = Arrivals };
-
-    internal override LoadSimulation WarmUp(TimeSpan during) => new InjectSimulation(Rate, Interval, during) { Arrivals = Arrivals };
-
     public override string ToString() => $"inject {Rate} per {Seconds(Interval)} for {Seconds(During)}{ArrivalsText}";
 }
 
@@ -82,16 +75,6 @@ public sealed record RampingInjectSimulation : OpenSimulation
     internal RampingInjectSimulation(int rate, TimeSpan interval, TimeSpan during) : base(rate, interval, during)
     {
     }
-
-    internal override InjectionSchedule ScheduleAfter(double previousPerSecond) => new(previousPerSecond, PerSecond, During) { Arrivals = Arrivals };
-
-    /// <summary>A ramp has no single rate: the warm-up holds the rate it ramps to.</summary>
-    /// <summary>
-    /// The ramp's own first seconds, from 0 at the same slope: warming up at the ramp's target rate would pile up a
-    /// backlog of calls (20 MiB uploads, say) that the measured phase then inherits.
-    /// </summary>
-    internal override LoadSimulation WarmUp(TimeSpan during) =>
-        new RampingInjectSimulation((int)Math.Max(1, Math.Round(Rate * Math.Min(1, during / During))), Interval, during) { Arrivals = Arrivals };
 
     public override string ToString() => $"ramp to {Rate} per {Seconds(Interval)} over {Seconds(During)}{ArrivalsText}";
 }
@@ -104,11 +87,6 @@ public sealed record KeepConstantSimulation : LoadSimulation
 
     /// <summary>The calls the copies make in total, or null for as many as <see cref="LoadSimulation.During"/> holds.</summary>
     public int? Requests { get; internal init; }
-
-    internal override InjectionSchedule? ScheduleAfter(double previousPerSecond) => null;
-
-    /// <summary>The warm-up is bounded in time only: its calls are not the ones counted.</summary>
-    internal override LoadSimulation WarmUp(TimeSpan during) => new KeepConstantSimulation(Copies, during);
 
     public override string ToString() => Requests is { } requests
         ? $"keep {Copies} constant for {requests} requests (at most {Seconds(During)})"

@@ -1,9 +1,9 @@
-namespace GrpcBench.Load.Engine;
+namespace GrpcBench.Load.Results;
 
 /// <summary>
 /// Order statistics of latencies in milliseconds. Percentiles are nearest rank: the smallest sample with at least that
 /// share of the samples at or below it. <see cref="Of"/> computes them exactly over every sample; a run's recorder reads
-/// them from an HdrHistogram, within 0.1 % (see <see cref="ValueHistogram"/>). All zero when Count is 0.
+/// them from an HdrHistogram, within 0.1 % (the engine's <c>ValueHistogram</c>). All zero when Count is 0.
 /// Also used for a step's other measures (records per call, records per second), in their own units.
 /// </summary>
 /// <param name="P90">Last and nullable: summaries written before it read as null (not measured), never as 0.</param>

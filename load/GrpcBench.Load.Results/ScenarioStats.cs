@@ -1,4 +1,4 @@
-namespace GrpcBench.Load.Engine;
+namespace GrpcBench.Load.Results;
 
 /// <summary>
 /// What one scenario measured, warm-up excluded. Latencies count from each call's scheduled start. Injection rates
@@ -17,10 +17,10 @@ namespace GrpcBench.Load.Engine;
 /// <param name="Invocations">Every call the scenario started, warm-up included: what a counter outside the engine (a link's bytes) saw.</param>
 /// <param name="Calls">
 /// The measured calls in start order, for latency over time and finer percentiles: all of them, or at most
-/// <see cref="CallTimeline.MaxPoints"/> sampled evenly; null where not kept (a run's snapshots so far). A results folder keeps them in
+/// the engine's <c>CallTimeline.MaxPoints</c> sampled evenly; null where not kept (a run's snapshots so far). A results folder keeps them in
 /// calls.csv.gz beside summary.json, not in it.
 /// </param>
-/// <param name="Measures">Order statistics of what the step measured beyond latency (see <see cref="StepResult.Measures"/>), over its successful calls; null when it measured nothing more.</param>
+/// <param name="Measures">Order statistics of what the step measured beyond latency (the engine's <c>StepResult.Measures</c>), over its successful calls; null when it measured nothing more.</param>
 public sealed record ScenarioStats(
     string Name,
     long Ok,
