@@ -62,7 +62,7 @@ public class LoadPresetTests
     [Fact]
     public async Task Transports_quick_writes_the_closed_model_table_with_every_transport_codec_pair_and_message_each_call_and_its_bytes_counted()
     {
-        var (folder, summary, report) = await RunAsync("--preset", "transports", "--quick", "--concurrency", "10", "--requests", "100", "--warmup-seconds", "0");
+        var (folder, summary, report) = await RunAsync("--preset", "transports", "--quick", "--concurrency", "10", "--requests", "30", "--warmup-seconds", "0");
         SummaryShape.Matches(folder, "transports-quick");
 
         var rows = summary.RootElement.GetProperty("closedModelTable").EnumerateArray().ToList();
@@ -76,7 +76,7 @@ public class LoadPresetTests
             Assert.Contains((transport, pair, message), cells);
         foreach (var row in rows)
         {
-            Assert.Equal(100, row.GetProperty("requests").GetInt64());
+            Assert.Equal(30, row.GetProperty("requests").GetInt64());
             Assert.Equal(0, row.GetProperty("fails").GetInt64());
             Assert.True(row.GetProperty("tps").GetDouble() > 0);
             var (min, median, p90, p99, max) = (row.GetProperty("minMs").GetDouble(), row.GetProperty("medianMs").GetDouble(), row.GetProperty("p90Ms").GetDouble(),
@@ -104,7 +104,7 @@ public class LoadPresetTests
             Assert.True(Upload("tls") > Upload("h2c"), $"{pair}: tls {Upload("tls")}, h2c {Upload("h2c")}");
         }
         Assert.Contains("## Closed model", report);
-        Assert.Contains("| uds | json | kestrel/grpc-net | net10.0 | sendLargeData 1 MiB | 100 |", report);
+        Assert.Contains("| uds | json | kestrel/grpc-net | net10.0 | sendLargeData 1 MiB | 30 |", report);
         Assert.True(new FileInfo(Path.Combine(folder, "closed-model.png")).Length > 0);
         Directory.Delete(folder, recursive: true);
     }
