@@ -3,7 +3,7 @@ using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using GrpcBench.Tests.Infrastructure;
-using static GrpcBench.Tests.PresetRunTests;
+using static GrpcBench.Tests.Infrastructure.LoadToolRuns;
 
 namespace GrpcBench.Tests;
 

@@ -13,7 +13,7 @@ public class HazardTests(HazardHostsFixture hosts) : IClassFixture<HazardHostsFi
 {
     private const string Ok = "grpc-status 0 OK";
 
-    /// <summary>Case, grpc-core's answer, kestrel's answer.</summary>
+    /// <summary>Case, grpc-core's answer, kestrel's answer; answers a race decides between are given as "A|B".</summary>
     private static readonly (string Case, string GrpcCore, string Kestrel)[] Observed =
     [
         ("control", Ok, Ok),
@@ -41,7 +41,9 @@ public class HazardTests(HazardHostsFixture hosts) : IClassFixture<HazardHostsFi
         ("unknown-method", "grpc-status 12 Unimplemented", "grpc-status 12 Unimplemented"),
         ("binary-header-invalid-base64", "grpc-status 14 Unavailable", Ok),
         ("http1-on-h2c-port", "HTTP/2 SETTINGS, WINDOW_UPDATE", "HTTP/1.1 400 Bad Request"),
-        ("rst-stream-flood", Ok, "connection closed"),
+        // Kestrel ends the connection; whether its GOAWAY is read before the socket's reset is a race (GOAWAY INTERNAL_ERROR
+        // read once in a fresh-clone CI, 2026-12-04).
+        ("rst-stream-flood", Ok, "connection closed|GOAWAY INTERNAL_ERROR"),
         ("ping-flood", "GOAWAY ENHANCE_YOUR_CALM", Ok),
         ("settings-flood", Ok, Ok),
         ("keepalive-pings-500ms", "GOAWAY ENHANCE_YOUR_CALM", Ok),
@@ -67,7 +69,7 @@ public class HazardTests(HazardHostsFixture hosts) : IClassFixture<HazardHostsFi
 
         var result = await HazardRunner.RunAsync(hazard, stack, await hosts.ForAsync(hazard, stack));
 
-        Assert.True(result.Answer == expected,
+        Assert.True(expected.Split('|').Contains(result.Answer),
             $"{id} on {stack}: answered \"{result.Answer}\"{(result.Detail is null ? "" : $" ({result.Detail})")}, observed before \"{expected}\": the stack's behaviour changed (package or runtime upgrade?); update docs/hazards.md and this table");
         Assert.True(result.ServedNext, $"{id} on {stack}: the host did not serve a correct GetInt after the case: {result.NextCallError}");
         Assert.True(result.RssAfterMiB > 0);

@@ -2,6 +2,7 @@ using System.Text.Json;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 using GrpcBench.Tests.Infrastructure;
+using static GrpcBench.Tests.Infrastructure.LoadToolRuns;
 
 namespace GrpcBench.Tests;
 
@@ -17,7 +18,7 @@ public class LoadPresetTests
     {
         // A client stream window larger than every response here (the 3,000-record stream, 0.75 MB): with the default
         // 64 KiB window Kestrel loses about one response in 25,000 (dotnet/aspnetcore#53736, docs/streaming.md).
-        var (folder, summary, report) = await RunAsync("--preset", "streaming", "--quick", "--server", "kestrel", "--records", "3000", "--page-sizes", "500",
+        var (folder, summary, report) = await RunPresetAsync("--preset", "streaming", "--quick", "--server", "kestrel", "--records", "3000", "--page-sizes", "500",
             "--client-setting", "initialHttp2StreamWindowSize=1048576", "--phases", "=1x2", "--warmup-seconds", "0");
         SummaryShape.Matches(folder, "streaming-quick");
 
@@ -44,7 +45,7 @@ public class LoadPresetTests
     [Fact]
     public async Task Chunked_uploads_alone_and_beside_getInt_and_says_whether_chunks_help_the_small_calls()
     {
-        var (folder, summary, report) = await RunAsync("--preset", "chunked", "--quick", "--server", "kestrel", "--message-sizes", "4mib", "--chunk-sizes", "64kib",
+        var (folder, summary, report) = await RunPresetAsync("--preset", "chunked", "--quick", "--server", "kestrel", "--message-sizes", "4mib", "--chunk-sizes", "64kib",
             "--phases", "=2x2", "--warmup-seconds", "0");
         SummaryShape.Matches(folder, "chunked-quick");
 
@@ -62,7 +63,7 @@ public class LoadPresetTests
     [Fact]
     public async Task Transports_quick_writes_the_closed_model_table_with_every_transport_codec_pair_and_message_each_call_and_its_bytes_counted()
     {
-        var (folder, summary, report) = await RunAsync("--preset", "transports", "--quick", "--concurrency", "10", "--requests", "30", "--warmup-seconds", "0");
+        var (folder, summary, report) = await RunPresetAsync("--preset", "transports", "--quick", "--concurrency", "10", "--requests", "30", "--warmup-seconds", "0");
         SummaryShape.Matches(folder, "transports-quick");
 
         var rows = summary.RootElement.GetProperty("closedModelTable").EnumerateArray().ToList();
@@ -137,15 +138,5 @@ public class LoadPresetTests
         Assert.Equal(["getInt ", "sendLargeData 1024", "sendLargeData 1048576"],
             all.Select(c => $"{c.Scenarios!.Single()} {(c.Scenarios!.Single() == "getInt" ? "" : c.PayloadBytes)}").Distinct().Order());
         Assert.Equal(new GrpcBench.Load.Results.ClosedModel(100, requests, quick ? 60 : 600), plan.Load.Closed);
-    }
-
-    internal static async Task<(string Folder, JsonDocument Summary, string Report)> RunAsync(params string[] arguments)
-    {
-        var folder = Path.Combine(Path.GetTempPath(), "grpcbench-preset-" + Guid.NewGuid().ToString("N"));
-        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), [.. arguments, "--out", folder]);
-        Assert.True(exit == 0, output + error);
-        foreach (var file in new[] { "summary.json", "report.md" })
-            Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
-        return (folder, JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json"))), File.ReadAllText(Path.Combine(folder, "report.md")));
     }
 }

@@ -3,6 +3,7 @@ using GrpcBench.Load.Analysis;
 using GrpcBench.Load.Reporting;
 using GrpcBench.Load.Results;
 using GrpcBench.Tests.Infrastructure;
+using static GrpcBench.Tests.Infrastructure.LoadToolRuns;
 
 namespace GrpcBench.Tests;
 
@@ -42,7 +43,7 @@ public class PresetRunTests
     {
         var folder = NewFolder("sweep");
 
-        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), ["--preset", "sweep", "--quick", "--phases", "10x2", "--out", folder]);
+        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), ["--preset", "sweep", "--quick", "--phases", "10x2", "--payload-mib", "1", "--out", folder]);
 
         Assert.True(exit == 0, output + error);
         SummaryShape.Matches(folder, "sweep-quick");
@@ -53,6 +54,4 @@ public class PresetRunTests
         Assert.InRange(summary.Configurations.Count, tried.Count, tried.Count + 1);
         Assert.All(summary.Configurations, c => Assert.True(c.Status == ConfigurationStatus.Ok, $"{c.Configuration.Label}: {c.Status} {c.Reason}"));
     }
-
-    internal static string NewFolder(string name) => Path.Combine(Path.GetTempPath(), $"grpcbench-{name}-" + Guid.NewGuid().ToString("N"));
 }

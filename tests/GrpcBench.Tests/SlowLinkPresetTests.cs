@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Text.Json;
 using GrpcBench.Orchestration;
 using GrpcBench.Tests.Infrastructure;
-using static GrpcBench.Tests.LoadPresetTests;
+using static GrpcBench.Tests.Infrastructure.LoadToolRuns;
 
 namespace GrpcBench.Tests;
 
@@ -15,7 +15,7 @@ public class SlowLinkPresetTests
     public async Task A_20mbit_link_limits_a_20_MiB_upload_to_its_rate_and_its_namespace_is_gone_afterwards()
     {
         // With a warm-up: its upload must end before the measured one starts, or the two share the link.
-        var (folder, summary, report) = await RunAsync("--preset", "slow-link", "--server", "kestrel", "--link", "20mbit", "--compression", "none",
+        var (folder, summary, report) = await RunPresetAsync("--preset", "slow-link", "--server", "kestrel", "--link", "20mbit", "--compression", "none",
             "--scenarios", "sendLargeData", "--message-sizes", "20mib", "--payload-content", "random", "--phases", "=1x12", "--warmup-seconds", "1");
         SummaryShape.Matches(folder, "slow-link");
 
@@ -36,7 +36,7 @@ public class SlowLinkPresetTests
     [RootFact]
     public async Task Slow_link_compares_compression_and_its_levels_on_each_link_and_ends_with_the_crossover()
     {
-        var (folder, summary, report) = await RunAsync("--preset", "slow-link", "--quick", "--server", "kestrel", "--scenarios", "sendLargeData",
+        var (folder, summary, report) = await RunPresetAsync("--preset", "slow-link", "--quick", "--server", "kestrel", "--scenarios", "sendLargeData",
             "--message-sizes", "1.9mb", "--compression-level", "fastest,optimal", "--phases", "=1x2", "--warmup-seconds", "0");
         SummaryShape.Matches(folder, "slow-link-quick");
 

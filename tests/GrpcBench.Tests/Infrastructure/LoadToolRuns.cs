@@ -1,3 +1,4 @@
+using System.Text.Json;
 using GrpcBench.Load.Results;
 using GrpcBench.Orchestration;
 
@@ -50,7 +51,19 @@ public static class LoadToolRuns
     /// <summary>One Kestrel configuration and the raw-tcp floor: the shortest run that starts a host.</summary>
     public static string[] OneKestrel(string folder) => ["--quick", "--server", "kestrel", "--kestrel-profile", "default", "--phases", "=4x4", "--out", folder];
 
-    public static string NewFolder(string what) => Path.Combine(Path.GetTempPath(), $"grpcbench-fault-{what}-" + Guid.NewGuid().ToString("N"));
+    /// <summary>A results folder of its own for a test's run, in the temporary folder, not made yet.</summary>
+    public static string NewFolder(string what) => Path.Combine(Path.GetTempPath(), $"grpcbench-{what}-" + Guid.NewGuid().ToString("N"));
+
+    /// <summary>A preset's run to its end (within 10 minutes), exit 0, with its summary.json and report.md: the folder, the summary and the report.</summary>
+    public static async Task<(string Folder, JsonDocument Summary, string Report)> RunPresetAsync(params string[] arguments)
+    {
+        var folder = NewFolder("preset");
+        var (exit, output, error) = await Hosts.RunLoadToolAsync(TimeSpan.FromMinutes(10), [.. arguments, "--out", folder]);
+        Assert.True(exit == 0, output + error);
+        foreach (var file in new[] { "summary.json", "report.md" })
+            Assert.True(new FileInfo(Path.Combine(folder, file)).Length > 0, $"{file} missing");
+        return (folder, JsonDocument.Parse(File.ReadAllText(Path.Combine(folder, "summary.json"))), File.ReadAllText(Path.Combine(folder, "report.md")));
+    }
 
     /// <summary>
     /// Whatever the test's outcome, the hosts and workers it made the tool start, the one it stopped among them (a stopped
