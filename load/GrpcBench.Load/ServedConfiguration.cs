@@ -79,8 +79,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
         var host = _host;
         if (_worker is not null) await SettleAsync(cancellationToken);
         // The host's CPU time counts from when the worker's warm-up ends, as the worker's own does: the span its calls are counted over.
-        var cpuBefore = host is null || host.HasExited ? TimeSpan.Zero : ProcessStats.CpuTime(host.Pid);
-        var faultsBefore = host is null || host.HasExited ? null : ProcessStats.Faults(host.Pid);
+        var (cpuBefore, faultsBefore) = host is null || host.HasExited ? (TimeSpan.Zero, (PageFaults?)null) : ProcessStats.CpuAndFaults(host.Pid);
         CpuRecord? cpuRecord = null;
         var span = System.Diagnostics.Stopwatch.StartNew();
         var stealBefore = CpuSteal.Now();
@@ -90,7 +89,7 @@ public sealed class ServedConfiguration : IAsyncDisposable
             stealBefore = CpuSteal.Now();
             try
             {
-                if (host is not null && !host.HasExited) (cpuBefore, faultsBefore) = (ProcessStats.CpuTime(host.Pid), ProcessStats.Faults(host.Pid));
+                if (host is not null && !host.HasExited) (cpuBefore, faultsBefore) = ProcessStats.CpuAndFaults(host.Pid);
             }
             catch (IOException)
             {
@@ -133,8 +132,9 @@ public sealed class ServedConfiguration : IAsyncDisposable
         PageFaults? serverFaults = null;
         if (host is not null && !host.HasExited)
         {
-            serverCpu = (ProcessStats.CpuTime(host.Pid) - cpuBefore).TotalSeconds;
-            serverFaults = faultsBefore is null ? null : ProcessStats.Faults(host.Pid) - faultsBefore;
+            var (cpuAfter, faultsAfter) = ProcessStats.CpuAndFaults(host.Pid);
+            serverCpu = (cpuAfter - cpuBefore).TotalSeconds;
+            serverFaults = faultsBefore is null ? null : faultsAfter - faultsBefore;
             serverRss = ProcessStats.PeakRssMiB(host.Pid);
         }
         var components = new Dictionary<string, string>(outcome.Figures.Components);

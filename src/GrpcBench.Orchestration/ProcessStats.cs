@@ -23,6 +23,13 @@ public static class ProcessStats
         return new PageFaults(long.Parse(fields[7]), long.Parse(fields[9]));
     }
 
+    /// <summary>CPU time and page faults from one read of /proc/&lt;pid&gt;/stat: the two cover the same span.</summary>
+    public static (TimeSpan Cpu, PageFaults Faults) CpuAndFaults(int pid)
+    {
+        var stat = File.ReadAllText($"/proc/{pid}/stat");
+        return (CpuTime(stat), Faults(stat));
+    }
+
     public static double PeakRssMiB(int pid) => PeakRssMiB(File.ReadAllText($"/proc/{pid}/status"));
 
     /// <summary>
