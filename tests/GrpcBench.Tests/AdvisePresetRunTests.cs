@@ -15,7 +15,7 @@ public class AdvisePresetRunTests
 {
     // Its screen's design runs whole however slow its first runs were (a CI whose first runs ran slow, 2026-12-04, cut it to 3 of 9).
     // Its own part of the full suite: beside four other collections and the walkthrough it took 11 min instead of 6 (2026-12-04).
-    [FullSuite(Long = true)]
+    [FullSuite(SuitePart.Long)]
     [Fact]
     public async Task Advise_quick_screens_what_can_act_on_the_host_on_throughput_confirms_beside_Grpc_Core_and_hands_over_its_advice()
     {

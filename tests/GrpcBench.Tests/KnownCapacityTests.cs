@@ -10,7 +10,7 @@ namespace GrpcBench.Tests;
 [Collection(MeasuredAlone.Name)]
 public class KnownCapacityTests(ITestOutputHelper output)
 {
-    [FullSuite(Measured = true)]
+    [FullSuite(SuitePart.Measured)]
     [Fact]
     public async Task On_a_host_serving_getInt_one_at_a_time_for_10_ms_the_search_lands_within_85_to_100_per_second()
     {
@@ -77,7 +77,7 @@ public class KnownCapacityTests(ITestOutputHelper output)
             StopBeyondP99Ms = stopBeyondP99Ms is { } bound ? new Dictionary<string, double> { [ScenarioNames.GetInt] = bound } : null,
         }, limits, probeSeconds);
 
-    [FullSuite(Measured = true)]
+    [FullSuite(SuitePart.Measured)]
     [Fact]
     public async Task On_a_host_whose_getInt_costs_10_ms_of_CPU_the_capacity_and_the_cost_per_call_come_within_15_percent_the_marginal_cost_within_25_and_obey_physics()
     {
@@ -133,7 +133,7 @@ public class KnownCapacityTests(ITestOutputHelper output)
         return result.Capacity?.Probes is [.., { Held: true, OfferedPerSecond: 400 } last] ? last.ServerCpuMsPerCall : null;
     }
 
-    [FullSuite(Measured = true)]
+    [FullSuite(SuitePart.Measured)]
     [Fact]
     public async Task A_profile_of_a_host_whose_getInt_costs_10_ms_of_CPU_puts_10_ms_a_call_in_the_service_within_15_percent_and_sees_all_of_its_CPU()
     {

@@ -10,7 +10,7 @@ namespace GrpcBench.Tests;
 [Collection(ShapedLinks.Name)]
 public class SlowLinkPresetTests
 {
-    [FullSuite(Measured = true)]
+    [FullSuite(SuitePart.Measured)]
     [RootFact]
     public async Task A_20mbit_link_limits_a_20_MiB_upload_to_its_rate_and_its_namespace_is_gone_afterwards()
     {
@@ -32,7 +32,7 @@ public class SlowLinkPresetTests
         Directory.Delete(folder, recursive: true);
     }
 
-    [FullSuite(Measured = true)]
+    [FullSuite(SuitePart.Measured)]
     [RootFact]
     public async Task Slow_link_compares_compression_and_its_levels_on_each_link_and_ends_with_the_crossover()
     {
@@ -55,7 +55,7 @@ public class SlowLinkPresetTests
         Directory.Delete(folder, recursive: true);
     }
 
-    [FullSuite(Measured = true)]
+    [FullSuite(SuitePart.Measured)]
     [RootFact]
     public async Task A_link_namespace_goes_with_a_cancelled_run_and_one_left_by_a_killed_run_goes_with_the_next()
     {
