@@ -35,7 +35,7 @@ public static class Verdicts
 
     /// <summary>The story's next question after how far: which settings close the gap.</summary>
     public const string AdvisePointer =
-        "Which settings close the gap: `dotnet run -c Release --project load/GrpcBench.Load -- --preset advise --runtime net10.0` (every knob screened, the settings as code; 35 min a runtime).";
+        "Which settings close the gap: `dotnet run -c Release --project load/GrpcBench.Load -- --preset advise --runtime net10.0` (every knob screened, the settings as code; 37 min a runtime).";
 
     /// <summary>The pointer for a team's methods: the same assembly and scenario file under the capacity preset.</summary>
     private static string ServiceCapacityPointer(ServiceLoad service) =>

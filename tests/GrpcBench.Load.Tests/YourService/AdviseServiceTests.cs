@@ -29,7 +29,7 @@ public class AdviseServiceTests
         Assert.Equal([CapacityPresetRun.Service], options.Capacity.Mixes);
         Assert.Equal(["GetItem", "ListItems", "SyncItems", "AddItems"], options.Capacity.Service!.Methods.Select(m => m.Name));
         Assert.Equal(50, options.Capacity.Slo.Bounds!["GetItem"]);
-        Assert.Equal(quick ? 6.5 : 35, options.BudgetMinutes);
+        Assert.Equal(quick ? 6.5 : 37, options.BudgetMinutes);
         Assert.Null(AdviseBudget.TooSmall(options, quick));
     }
 
@@ -88,8 +88,8 @@ public class AdviseServiceTests
         Assert.Equal((TimeSpan.Zero, TimeSpan.FromSeconds(14) + perRun * 20), (AdviseBudget.GrpcCoreMemory(service, perRun, false), AdviseBudget.GrpcCoreMemory(story, perRun, false)));
         Assert.Equal(TimeSpan.FromSeconds(8) + perRun * 10, GrpcCoreMemoryScreen.Time(perRun, quick: true));
         Assert.Equal(4, GrpcCoreMemoryScreen.Screened(quick: true).Count);
-        Assert.Equal(perRun * 12 + perSearch + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(service, 3, perRun, perSearch, quick: false));
-        Assert.Equal(perRun * 15 + perSearch * 3 + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(story, 3, perRun, perSearch, quick: false));
+        Assert.Equal(perRun * 12 + perSearch * 3 + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(service, 3, perRun, perSearch, quick: false));
+        Assert.Equal(perRun * 15 + perSearch * 6 + AdviseBudget.ProfilesTime(false), AdviseBudget.AfterPath(story, 3, perRun, perSearch, quick: false));
         Assert.Equal((TimeSpan.Zero, PathStory.Time(false) * 3), (AdviseBudget.Story(service, quick: false), AdviseBudget.Story(story, quick: false)));
     }
 

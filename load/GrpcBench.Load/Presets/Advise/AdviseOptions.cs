@@ -10,6 +10,6 @@ public sealed record AdviseOptions(IReadOnlyList<string> Knobs, int ConfirmRepea
     /// </summary>
     public static readonly IReadOnlyList<string> QuickKnobs = ["sockets-inline-completions", "gc-server", "inline-scheduling", GrpcBench.Load.Knobs.Placebo];
 
-    public static AdviseOptions Default(bool quick) => new(quick ? QuickKnobs : [.. GrpcBench.Load.Knobs.All.Select(k => k.Name)], quick ? 2 : 3, 0.1, quick ? 6.5 : 35,
+    public static AdviseOptions Default(bool quick) => new(quick ? QuickKnobs : [.. GrpcBench.Load.Knobs.All.Select(k => k.Name)], quick ? 2 : 3, 0.1, quick ? 6.5 : 37,
         CapacityOptions.Default(quick) with { Mixes = [quick ? CapacityPresetRun.Uploads : CapacityPresetRun.Mixed] });
 }

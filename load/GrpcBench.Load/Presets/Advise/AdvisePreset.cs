@@ -8,7 +8,7 @@ public sealed class AdvisePreset() : Preset("advise",
     public Option<string[]> Knobs { get; } = new Option<string[]>("--knobs")
         { Description = $"advise: the knobs screened (default: all): {string.Join(", ", Load.Knobs.All.Select(k => k.Name))}", AllowMultipleArgumentsPerToken = true }
         .AllowedValues([.. Load.Knobs.All.Select(k => k.Name)]);
-    public Option<double?> BudgetMinutes { get; } = new Option<double?>("--budget-minutes") { Description = "advise: the time each runtime may take, minutes, 1-600 (35; quick: 6.5)" }
+    public Option<double?> BudgetMinutes { get; } = new Option<double?>("--budget-minutes") { Description = "advise: the time each runtime may take, minutes, 1-600 (37; quick: 6.5)" }
         .Within(1, 600);
 
     public override RunPlan Plan(bool quick) => new() { Preset = Name, Load = Presets.QuickLoad, PresetOptions = AdviseOptions.Default(quick) };

@@ -35,7 +35,7 @@ public sealed class AdvisePresetRun(RunPlan plan, AdviseOptions options) : IPres
         yield return $"  per runtime: {(AdviseBudget.PrimingRuns(quick) > 0 ? $"{AdviseBudget.PrimingRuns(quick)} default run not counted, then " : "")}{AdviseBudget.EarlyRuns(quick)} default runs (the early spread), every knob value{(story ? " and design alternative" : "")} in one factorial screen, "
             + "follow-up designs of the values still undecided with the budget left; the migration path: each change that helps tried on top of the steps before it, "
             + $"taken where it still helps, each step's SLO capacity; its end confirmed beside the default{(story ? ", Grpc.Core and Kestrel's raw HTTP/2 floor" : " and Grpc.Core")} "
-            + $"{options.ConfirmRepeats} times interleaved; their capacities in a round{(AdviseBudget.MostCapacityRounds(quick) > 1 ? ", a second where the budget holds it" : "")}"
+            + $"{options.ConfirmRepeats} times interleaved; their capacities in {(AdviseBudget.MostCapacityRounds(quick) > 1 ? "two rounds of searches, each on a host of its own" : "a round")}"
             + (story && AdviseBudget.Floors(quick) == 1 ? " (no bare-socket floor: quick)" : "") + "; "
             + (story ? $"Grpc.Core's memory settings ({GrpcCoreMemoryScreen.Screened(quick).Count} values) screened on its own host against its defaults; the story's load on Grpc.Core, the default and the path's end; their hosts profiled" : "their hosts profiled; no design alternatives, floors or story's ramp (the story's own)");
         yield return string.Create(CultureInfo.InvariantCulture,
